@@ -1,0 +1,39 @@
+// Command adjudicator is the Adjudicator service and its command-line tools.
+//
+//	adjudicator perft --variant V [--fen F] --depth N [--divide]
+//
+// See README.md for every subcommand.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one subcommand and returns the process exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "perft":
+		return runPerft(args[1:], stdout, stderr)
+	case "variants":
+		return runVariants(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "adjudicator: unknown command %q\n%s\n", args[0], usage)
+	return 2
+}
+
+const usage = `usage:
+  adjudicator perft --variant V [--fen F] --depth N [--divide]
+  adjudicator variants`

@@ -1,0 +1,143 @@
+package rules
+
+// completedMoves returns how many moves colour c has completed, counting
+// from move 1 of the FEN's move number.
+func (p *Position) completedMoves(c Color) int {
+	n := p.fullmove - 1
+	if c == White && p.side == Black {
+		n++
+	}
+	return n
+}
+
+// frozen says whether pc may neither move nor give check yet (RULINGS 20).
+func (p *Position) frozen(pc Piece) bool {
+	fm := p.v.types[pc.Type()-1].FrozenMoves
+	return fm > 0 && p.completedMoves(pc.Color()) < fm
+}
+
+// attacked says whether any piece of colour by could capture on s if it
+// were by's turn, ignoring pins (RULINGS 1). It walks reversed probes from
+// s instead of generating the attacker's moves.
+func (p *Position) attacked(s Square, by Color) bool {
+	return p.attackedExcept(s, by, NoSquare)
+}
+
+// attackedExcept is attacked with square skip treated as empty: the King's
+// own square when testing where it may step.
+func (p *Position) attackedExcept(s Square, by Color, skip Square) bool {
+	at := &p.v.attacks[by][s]
+	b := &p.board
+	var saved Piece
+	if skip != NoSquare {
+		saved = b[skip]
+		b[skip] = 0
+		defer func() { b[skip] = saved }()
+	}
+	for i := range at.leaps {
+		lp := &at.leaps[i]
+		pc := b[lp.from]
+		if pc == 0 || !lp.set.has(pc) {
+			continue
+		}
+		if lp.empty[0] != NoSquare && (b[lp.empty[0]] != 0 || lp.empty[1] != NoSquare && b[lp.empty[1]] != 0) {
+			continue
+		}
+		if lp.full != NoSquare && b[lp.full] == 0 {
+			continue
+		}
+		if !p.v.hasFrozen || !p.frozen(pc) {
+			return true
+		}
+	}
+	for i := range at.rays {
+		rp := &at.rays[i]
+		ray := rp.ray
+		k := 0
+		for k < len(ray) && b[ray[k]] == 0 {
+			k++
+		}
+		if k == len(ray) {
+			continue
+		}
+		pc := b[ray[k]]
+		if rp.near[k].has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) {
+			return true
+		}
+		if rp.hop.empty() && rp.grass.empty() {
+			continue
+		}
+		screen := k
+		for k++; k < len(ray) && b[ray[k]] == 0; k++ {
+		}
+		if k == len(ray) {
+			continue
+		}
+		pc = b[ray[k]]
+		if (rp.hop.has(pc) || screen == 0 && rp.grass.has(pc)) && (!p.v.hasFrozen || !p.frozen(pc)) {
+			return true
+		}
+	}
+	for i := range at.bents {
+		bp := &at.bents[i]
+		for k, piv := range bp.ray {
+			if b[piv] != 0 {
+				break
+			}
+			o := bp.origin[k]
+			if o == NoSquare {
+				continue
+			}
+			if pc := b[o]; pc != 0 && bp.set.has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// InCheck says whether the side to move is in check.
+func (p *Position) InCheck() bool {
+	return p.attacked(p.king[p.side], p.side.Other())
+}
+
+// Checkers returns the squares of the pieces that give check to the side to
+// move, in square order.
+func (p *Position) Checkers() []Square {
+	var out []Square
+	ks := p.king[p.side]
+	them := p.side.Other()
+	// A piece gives check when removing every other enemy attacker still
+	// leaves the King attacked only through it: test each enemy piece's
+	// capture of the King square directly.
+	for sq := Square(0); sq < NumSquares; sq++ {
+		pc := p.board[sq]
+		if pc == 0 || pc.Color() != them {
+			continue
+		}
+		if p.pieceAttacks(sq, ks) {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
+// pieceAttacks says whether the piece on from could capture on to.
+func (p *Position) pieceAttacks(from, to Square) bool {
+	pc := p.board[from]
+	if pc == 0 || p.v.hasFrozen && p.frozen(pc) {
+		return false
+	}
+	target := p.board[to]
+	// Put a stand-in enemy piece on the target so capture moves see it.
+	stand := makePiece(p.v.royal, pc.Color().Other())
+	p.board[to] = stand
+	defer func() { p.board[to] = target }()
+	var buf [64]Move
+	for _, m := range p.pieceMoves(buf[:0], from, pc, true) {
+		if m.To == to {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,567 @@
+package rules
+
+import (
+	"sort"
+	"strings"
+)
+
+// vec is a board displacement: df files to the right, dr ranks forward for White.
+type vec struct{ df, dr int }
+
+func (v vec) neg() vec { return vec{-v.df, -v.dr} }
+
+// shapeKind says how a move shape travels.
+type shapeKind uint8
+
+const (
+	shapeLeap  shapeKind = iota + 1 // one jump by v, conditions on lame or jump squares
+	shapeRide                       // repeated steps by v through empty squares
+	shapeHop                        // ride to a screen, then ride on beyond it (p)
+	shapeGrass                      // ride to a screen, land just beyond it (g)
+	shapeBent                       // one step by v into an empty square, then ride by v2
+)
+
+// shape is one expanded move of a piece, seen from White's side: a single
+// direction with everything needed to find its destinations on a board.
+type shape struct {
+	kind    shapeKind
+	v       vec   // leap vector, ride step, or first leg of a bent move
+	v2      vec   // bent: the continuation step
+	max     int   // ride or bent-continuation range; 0 is unlimited
+	move    bool  // may end on an empty square
+	capture bool  // may end on an enemy piece
+	empty   []vec // leap: offsets that must be empty (lame leaps, n)
+	full    []vec // leap: offsets that must be occupied (j)
+	initial bool  // only from the piece's initial ranks (i)
+}
+
+// atomInfo describes a Betza atom letter.
+type atomInfo struct {
+	base  vec  // canonical vector, df <= dr, both >= 0
+	rider bool // R, B, Q ride by default
+	also  byte // K and Q stand for two atoms: the second one
+}
+
+var atoms = map[byte]atomInfo{
+	'W': {base: vec{0, 1}},
+	'F': {base: vec{1, 1}},
+	'D': {base: vec{0, 2}},
+	'N': {base: vec{1, 2}},
+	'A': {base: vec{2, 2}},
+	'H': {base: vec{0, 3}},
+	'C': {base: vec{1, 3}},
+	'Z': {base: vec{2, 3}},
+	'G': {base: vec{3, 3}},
+	'K': {base: vec{0, 1}, also: 'F'},
+	'R': {base: vec{0, 1}, rider: true},
+	'B': {base: vec{1, 1}, rider: true},
+	'Q': {base: vec{0, 1}, rider: true, also: 'F'},
+}
+
+// compass lists the eight unit directions counter-clockwise from forward.
+var compass = [8]vec{{0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}, {1, 0}, {1, 1}}
+
+func compassIndex(v vec) int {
+	u := vec{sign(v.df), sign(v.dr)}
+	for i, c := range compass {
+		if c == u {
+			return i
+		}
+	}
+	return -1
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// allVectors returns the up to eight symmetric images of a canonical vector.
+func allVectors(b vec) []vec {
+	seen := map[vec]bool{}
+	var out []vec
+	for _, v := range []vec{{b.df, b.dr}, {b.dr, b.df}} {
+		for _, sf := range []int{1, -1} {
+			for _, sr := range []int{1, -1} {
+				w := vec{v.df * sf, v.dr * sr}
+				if !seen[w] {
+					seen[w] = true
+					out = append(out, w)
+				}
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return compassAngle(out[i]) < compassAngle(out[j])
+	})
+	return out
+}
+
+// compassAngle orders vectors counter-clockwise from forward, for stable output.
+func compassAngle(v vec) int {
+	// Quadrant-based ordering without floating point.
+	q := 0
+	switch {
+	case v.df <= 0 && v.dr > 0:
+		q = 0
+	case v.df < 0 && v.dr <= 0:
+		q = 1
+	case v.df >= 0 && v.dr < 0:
+		q = 2
+	default:
+		q = 3
+	}
+	return q*1000 + abs(v.df)*30 + abs(v.dr)
+}
+
+// betzaError builds the error for a bad movement string.
+func betzaError(field string, offset int, format string, args ...any) *Error {
+	return newError(ErrInvalidBetza, field, offset, format, args...)
+}
+
+// parseBetza expands an XBetza movement string into shapes for White.
+// field names the string in errors; every error carries the byte offset of
+// the offending character. See docs/BETZA.md for the accepted language.
+func parseBetza(text, field string) ([]shape, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, betzaError(field, 0, "empty movement string")
+	}
+	var out []shape
+	i := 0
+	for i < len(text) {
+		start := i
+		for i < len(text) && text[i] >= 'a' && text[i] <= 'z' {
+			i++
+		}
+		mods := text[start:i]
+		if i >= len(text) {
+			return nil, betzaError(field, start, "modifiers %q are not followed by an atom", mods)
+		}
+		at := i
+		letter := text[i]
+		info, ok := atoms[letter]
+		if !ok {
+			return nil, betzaError(field, i, "unknown atom %q", string(letter))
+		}
+		i++
+		rider := info.rider
+		if i < len(text) && text[i] == letter && !info.rider {
+			rider = true
+			i++
+		}
+		rng := 0
+		digits := i
+		for i < len(text) && text[i] >= '0' && text[i] <= '9' {
+			rng = rng*10 + int(text[i]-'0')
+			i++
+			if rng > 99 {
+				return nil, betzaError(field, digits, "range is too large")
+			}
+		}
+		if i > digits {
+			if rng == 0 && !rider {
+				return nil, betzaError(field, digits, "range 0 needs a rider")
+			}
+			if !rider && rng > 1 {
+				rider = true
+			}
+		}
+		if !rider {
+			rng = 1
+		}
+		t := term{mods: mods, modAt: start, atom: letter, atomAt: at, rider: rider, rng: rng}
+		shapes, err := t.expand(field)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, shapes...)
+	}
+	return out, nil
+}
+
+// term is one modifiers+atom group of a Betza string.
+type term struct {
+	mods   string
+	modAt  int
+	atom   byte
+	atomAt int
+	rider  bool
+	rng    int // 1 leaper, 0 unlimited rider, n range-limited rider
+}
+
+// legMods are the modifiers that apply to one leg of a term.
+type legMods struct {
+	dirs    string // direction letters in order: f b l r s v h
+	dirsAt  int
+	move    bool
+	capture bool
+	hop     byte // 'p' or 'g'
+	lame    bool
+	jump    bool
+	initial bool
+	slide   bool // y: the next leg rides
+}
+
+func (t term) splitLegs(field string) ([]legMods, error) {
+	var legs []legMods
+	cur := legMods{dirsAt: -1}
+	for k := 0; k < len(t.mods); k++ {
+		c := t.mods[k]
+		off := t.modAt + k
+		switch c {
+		case 'a':
+			legs = append(legs, cur)
+			cur = legMods{dirsAt: -1}
+		case 'm':
+			cur.move = true
+		case 'c':
+			cur.capture = true
+		case 'p', 'g':
+			if cur.hop != 0 {
+				return nil, betzaError(field, off, "two hop modifiers on one leg")
+			}
+			cur.hop = c
+		case 'n':
+			cur.lame = true
+		case 'j':
+			cur.jump = true
+		case 'i':
+			cur.initial = true
+		case 'y':
+			cur.slide = true
+		case 'f', 'b', 'l', 'r', 's', 'v', 'h':
+			if cur.dirsAt < 0 {
+				cur.dirsAt = off
+			}
+			cur.dirs += string(c)
+		default:
+			return nil, betzaError(field, off, "unknown modifier %q", string(c))
+		}
+	}
+	return append(legs, cur), nil
+}
+
+func (t term) expand(field string) ([]shape, error) {
+	legs, err := t.splitLegs(field)
+	if err != nil {
+		return nil, err
+	}
+	if len(legs) > 2 {
+		return nil, betzaError(field, t.modAt, "moves of more than two legs are not supported")
+	}
+	info := atoms[t.atom]
+	bases := []vec{info.base}
+	if info.also != 0 {
+		bases = append(bases, atoms[info.also].base)
+	}
+	if len(legs) == 2 {
+		return t.expandBent(field, legs, bases)
+	}
+	lm := legs[0]
+	if lm.slide {
+		return nil, betzaError(field, t.modAt, "y needs a following leg (a)")
+	}
+	var out []shape
+	for _, b := range bases {
+		vs, err := selectDirs(allVectors(b), lm.dirs, field, lm.dirsAt)
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range vs {
+			s, err := t.single(field, lm, v)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// single builds the shape of a one-leg move along v.
+func (t term) single(field string, lm legMods, v vec) (shape, error) {
+	s := shape{v: v, move: lm.move || !lm.capture, capture: lm.capture || !lm.move, initial: lm.initial}
+	if lm.move && !lm.capture && lm.hop == 0 {
+		s.capture = false
+	}
+	if lm.capture && !lm.move {
+		s.move = false
+	}
+	switch {
+	case lm.hop != 0:
+		if !t.rider {
+			return s, betzaError(field, t.atomAt, "%c needs a rider, not the leaper %c", lm.hop, t.atom)
+		}
+		if lm.lame || lm.jump {
+			return s, betzaError(field, t.modAt, "hoppers cannot also be lame or jumping")
+		}
+		s.kind, s.max = shapeHop, t.rng
+		if lm.hop == 'g' {
+			s.kind = shapeGrass
+		}
+	case t.rider:
+		if lm.lame || lm.jump {
+			return s, betzaError(field, t.modAt, "n and j apply to leapers, not riders")
+		}
+		s.kind, s.max = shapeRide, t.rng
+	default:
+		s.kind = shapeLeap
+		if lm.lame && lm.jump {
+			return s, betzaError(field, t.modAt, "a leap cannot be both lame (n) and jumping (j)")
+		}
+		if lm.lame || lm.jump {
+			mid, err := leapPath(v)
+			if err != nil {
+				return s, betzaError(field, t.atomAt, "%c cannot be lame or jumping: %v", t.atom, err)
+			}
+			if lm.lame {
+				s.empty = mid
+			} else {
+				if len(mid) != 1 {
+					return s, betzaError(field, t.atomAt, "j needs a leap with one square between (D or A), not %c", t.atom)
+				}
+				s.full = mid
+			}
+		}
+	}
+	return s, nil
+}
+
+// leapPath returns the squares a lame leap passes: the squares between for
+// straight leaps, the orthogonal first step for the knight (the Xiangqi horse).
+func leapPath(v vec) ([]vec, error) {
+	a, b := abs(v.df), abs(v.dr)
+	if a == 0 || b == 0 || a == b {
+		n := max(a, b)
+		u := vec{sign(v.df), sign(v.dr)}
+		var mid []vec
+		for k := 1; k < n; k++ {
+			mid = append(mid, vec{u.df * k, u.dr * k})
+		}
+		if len(mid) == 0 {
+			return nil, errString("a one-step move has no path")
+		}
+		return mid, nil
+	}
+	if (a == 1 && b == 2) || (a == 2 && b == 1) {
+		if a == 2 {
+			return []vec{{sign(v.df), 0}}, nil
+		}
+		return []vec{{0, sign(v.dr)}}, nil
+	}
+	return nil, errString("no lame path is defined for this oblique leap")
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
+
+// expandBent builds two-leg moves: a one-step first leg into an empty
+// square, then a continuation turned relative to it (f b l r s v, and
+// fl fr fs bl br bs for 45-degree turns), riding when the first leg has y.
+func (t term) expandBent(field string, legs []legMods, bases []vec) ([]shape, error) {
+	l1, l2 := legs[0], legs[1]
+	if len(bases) != 1 {
+		return nil, betzaError(field, t.atomAt, "two-leg moves need a single atom, not %c", t.atom)
+	}
+	b := bases[0]
+	if !(b == vec{0, 1} || b == vec{1, 1}) {
+		return nil, betzaError(field, t.atomAt, "two-leg moves are supported for W and F atoms only")
+	}
+	if l1.capture || l1.hop != 0 || l1.lame || l1.jump || l1.initial {
+		return nil, betzaError(field, t.modAt, "the first leg of a two-leg move only passes an empty square")
+	}
+	if l2.hop != 0 || l2.lame || l2.jump || l2.slide {
+		return nil, betzaError(field, t.modAt, "unsupported modifier on the last leg")
+	}
+	if t.rider {
+		return nil, betzaError(field, t.atomAt, "a two-leg move takes a plain atom; use y to make the last leg ride")
+	}
+	turns, err := relativeTurns(l2.dirs, field, l2.dirsAt)
+	if err != nil {
+		return nil, err
+	}
+	firsts, err := selectDirs(allVectors(b), l1.dirs, field, l1.dirsAt)
+	if err != nil {
+		return nil, err
+	}
+	var out []shape
+	for _, v1 := range firsts {
+		ci := compassIndex(v1)
+		for _, turn := range turns {
+			v2 := compass[(ci+turn+8)%8]
+			s := shape{kind: shapeBent, v: v1, v2: v2, max: 1,
+				move: l2.move || !l2.capture, capture: l2.capture || !l2.move}
+			if l1.slide {
+				s.max = t.rng
+				if t.rng == 1 {
+					s.max = 0
+				}
+			}
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// relativeTurns maps relative direction letters of a later leg to turns in
+// eighths of a circle, counter-clockwise (left) positive.
+func relativeTurns(dirs, field string, at int) ([]int, error) {
+	if dirs == "" {
+		return []int{0, 1, 2, 3, 4, -3, -2, -1}, nil
+	}
+	table := map[string][]int{
+		"f": {0}, "b": {4}, "l": {2}, "r": {-2}, "s": {2, -2}, "v": {0, 4},
+		"fl": {1}, "lf": {1}, "fr": {-1}, "rf": {-1}, "fs": {1, -1}, "sf": {1, -1},
+		"bl": {3}, "lb": {3}, "br": {-3}, "rb": {-3}, "bs": {3, -3}, "sb": {3, -3},
+	}
+	var out []int
+	seen := map[int]bool{}
+	for _, group := range splitDirGroups(dirs) {
+		ts, ok := table[group]
+		if !ok {
+			return nil, betzaError(field, at, "relative direction %q is not supported", group)
+		}
+		for _, x := range ts {
+			if !seen[x] {
+				seen[x] = true
+				out = append(out, x)
+			}
+		}
+	}
+	return out, nil
+}
+
+// splitDirGroups splits a direction string into groups: a letter of f/b
+// followed by l/r/s (or the reverse) forms one group; anything else stands alone.
+func splitDirGroups(dirs string) []string {
+	var out []string
+	for k := 0; k < len(dirs); k++ {
+		if k+1 < len(dirs) && pairs(dirs[k], dirs[k+1]) {
+			out = append(out, dirs[k:k+2])
+			k++
+			continue
+		}
+		out = append(out, dirs[k:k+1])
+	}
+	return out
+}
+
+func pairs(a, b byte) bool {
+	vert := func(c byte) bool { return c == 'f' || c == 'b' }
+	side := func(c byte) bool { return c == 'l' || c == 'r' || c == 's' }
+	return (vert(a) && side(b)) || (side(a) && vert(b)) || (a == b && strings.IndexByte("fblr", a) >= 0) ||
+		(a == 'h' && (b == 'l' || b == 'r')) || ((a == 'l' || a == 'r') && b == 'v')
+}
+
+// selectDirs keeps the vectors that a direction-modifier string selects
+// (absolute directions, White's view). An empty string selects all.
+func selectDirs(vs []vec, dirs, field string, at int) ([]vec, error) {
+	if dirs == "" {
+		return vs, nil
+	}
+	keep := map[vec]bool{}
+	for _, group := range splitDirGroups(dirs) {
+		matched := false
+		for _, v := range vs {
+			ok, err := dirMatches(v, group)
+			if err != nil {
+				return nil, betzaError(field, at, "%v", err)
+			}
+			if ok {
+				keep[v] = true
+				matched = true
+			}
+		}
+		if !matched {
+			return nil, betzaError(field, at, "direction %q selects no move of this atom", group)
+		}
+	}
+	var out []vec
+	for _, v := range vs {
+		if keep[v] {
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}
+
+// dirMatches says whether vector v belongs to a direction group.
+func dirMatches(v vec, group string) (bool, error) {
+	oblique := v.df != 0 && v.dr != 0 && abs(v.df) != abs(v.dr)
+	half := func(c byte) bool {
+		switch c {
+		case 'f':
+			return v.dr > 0
+		case 'b':
+			return v.dr < 0
+		case 'l':
+			return v.df < 0
+		case 'r':
+			return v.df > 0
+		case 's':
+			return v.df != 0
+		case 'v':
+			return v.dr != 0
+		}
+		return false
+	}
+	tall := abs(v.dr) > abs(v.df)
+	switch {
+	case len(group) == 1:
+		if group == "h" {
+			return false, errString("h must be followed by l or r")
+		}
+		if group == "s" && !oblique {
+			return v.dr == 0 || (v.df != 0 && v.dr != 0 && abs(v.df) == abs(v.dr)), nil
+		}
+		if group == "v" && !oblique {
+			return v.df == 0 || abs(v.df) == abs(v.dr), nil
+		}
+		return half(group[0]), nil
+	case group[0] == group[1]: // ff bb ll rr: the narrow pair of an oblique atom
+		if !oblique {
+			return half(group[0]), nil
+		}
+		if group[0] == 'f' || group[0] == 'b' {
+			return half(group[0]) && tall, nil
+		}
+		return half(group[0]) && !tall, nil
+	case group[0] == 'h': // hl / hr: chiral halves of an oblique atom
+		if !oblique {
+			return false, errString("h selects a chiral half of an oblique atom only")
+		}
+		left := (v.df > 0) == (v.dr > 0) == tall
+		if group[1] == 'l' {
+			return left, nil
+		}
+		return !left, nil
+	case group[1] == 'v': // lv rv: the tall pair on one side
+		return half(group[0]) && (!oblique || tall), nil
+	default: // f/b with l/r/s
+		a, b := group[0], group[1]
+		if a == 'l' || a == 'r' || a == 's' {
+			a, b = b, a
+		}
+		if b == 's' {
+			// fs, bs: for oblique atoms the wide pair, otherwise both diagonals forward/back.
+			if oblique {
+				return half(a) && !tall, nil
+			}
+			return half(a) && v.df != 0, nil
+		}
+		return half(a) && half(b), nil
+	}
+}

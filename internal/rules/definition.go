@@ -1,0 +1,144 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Definition is a variant as data: the format of the files under
+// variants/ and of the inline definitions clients send. docs/VARIANTS.md
+// documents every field; unknown fields are errors.
+type Definition struct {
+	ID          string     `json:"id"`
+	Name        string     `json:"name"`
+	Description string     `json:"description,omitempty"`
+	Files       int        `json:"files"`
+	Ranks       int        `json:"ranks"`
+	StartFEN    string     `json:"startFEN"`
+	Pieces      []PieceDef `json:"pieces"`
+	Rules       RulesDef   `json:"rules"`
+}
+
+// PieceDef is one piece type of a variant.
+type PieceDef struct {
+	Name string `json:"name"`
+	// Letter is the FEN letter, upper case for White; it may be followed by
+	// an apostrophe (N') where a variant runs out of letters.
+	Letter string  `json:"letter"`
+	Betza  string  `json:"betza"`
+	Value  float64 `json:"value"`
+	Royal  bool    `json:"royal,omitempty"`
+	// PawnClass pieces reset the move counter of the draw rules when they move.
+	PawnClass bool `json:"pawnClass,omitempty"`
+	// InitialRanks are the ranks, counted from the owner's side starting at
+	// 1, where moves marked i in Betza are allowed.
+	InitialRanks []int `json:"initialRanks,omitempty"`
+	// DoubleStep lets the piece step two squares straight forward, both
+	// empty, without capturing.
+	DoubleStep *DoubleStepDef `json:"doubleStep,omitempty"`
+	// PromotesTo lists the letters this piece may promote to in the zone.
+	PromotesTo []string `json:"promotesTo,omitempty"`
+	// FrozenMoves: the piece neither moves nor gives check until its side
+	// has completed this many moves.
+	FrozenMoves int `json:"frozenMoves,omitempty"`
+	// Description is free text for clients to show.
+	Description string `json:"description,omitempty"`
+}
+
+// DoubleStepDef says where a piece may step two squares.
+type DoubleStepDef struct {
+	// Ranks, counted from the owner's side starting at 1; empty means anywhere.
+	Ranks []int `json:"ranks,omitempty"`
+}
+
+// RulesDef holds the rule switches of a variant.
+type RulesDef struct {
+	Castling  *CastlingDef  `json:"castling,omitempty"`
+	KingJump  bool          `json:"kingJump,omitempty"`
+	EnPassant *EnPassantDef `json:"enPassant,omitempty"`
+	Promotion *PromotionDef `json:"promotion,omitempty"`
+	Draws     DrawsDef      `json:"draws"`
+	// InsufficientMaterial is "fide" (dead positions as FIDE) or "none".
+	InsufficientMaterial string `json:"insufficientMaterial,omitempty"`
+}
+
+// CastlingDef enables castling: the unmoved King moves two squares toward an
+// unmoved Rook on its own rank, every square between them empty, not in
+// check and not passing or landing on an attacked square; the Rook lands on
+// the square the King passed.
+type CastlingDef struct {
+	// Rook is the letter of the castling partner.
+	Rook string `json:"rook"`
+	// Notation of the FEN rights: "kq" (KQkq) or "files" (Shredder letters).
+	Notation string `json:"notation"`
+}
+
+// EnPassantDef says which pieces' double steps can be taken en passant
+// (makers) and which pieces may take (takers), by a capture onto the passed square.
+type EnPassantDef struct {
+	Makers []string `json:"makers"`
+	Takers []string `json:"takers"`
+}
+
+// PromotionDef describes where and how pieces with PromotesTo promote.
+type PromotionDef struct {
+	// Ranks where promotion is compulsory (from the owner's side, from 1).
+	Ranks []int `json:"ranks"`
+	// OptionalRanks where a piece may promote or stay.
+	OptionalRanks []int `json:"optionalRanks,omitempty"`
+	// Choice is "list" (the piece's PromotesTo, the default) or "captured"
+	// (only to a type of which the side now has fewer than at the start).
+	Choice string `json:"choice,omitempty"`
+}
+
+// DrawsDef sets the draw rules; zero values switch a rule off.
+type DrawsDef struct {
+	RepetitionClaim int `json:"repetitionClaim,omitempty"`
+	RepetitionEnd   int `json:"repetitionEnd,omitempty"`
+	MoveClaim       int `json:"moveClaim,omitempty"`
+	MoveEnd         int `json:"moveEnd,omitempty"`
+}
+
+// MaxDefinitionBytes bounds the size of a definition text.
+const MaxDefinitionBytes = 1 << 20
+
+// DecodeDefinition reads a JSON definition strictly: unknown fields, trailing
+// data and type mismatches are errors naming the field and byte offset.
+func DecodeDefinition(data []byte) (*Definition, error) {
+	if len(data) > MaxDefinitionBytes {
+		return nil, newError(ErrInvalidVariant, "", -1, "definition is larger than %d bytes", MaxDefinitionBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var d Definition
+	if err := dec.Decode(&d); err != nil {
+		return nil, jsonError(err, dec)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, newError(ErrInvalidVariant, "", int(dec.InputOffset()), "trailing data after the definition")
+	}
+	return &d, nil
+}
+
+func jsonError(err error, dec *json.Decoder) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return newError(ErrInvalidVariant, "", int(syn.Offset), "malformed JSON: %v", syn)
+	case errors.As(err, &typ):
+		return newError(ErrInvalidVariant, typ.Field, int(typ.Offset), "expected %v, got JSON %s", typ.Type, typ.Value)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
+		return newError(ErrInvalidVariant, strings.Trim(name, `"`), int(dec.InputOffset()), "unknown field %s", name)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return newError(ErrInvalidVariant, "", int(dec.InputOffset()), "unexpected end of JSON")
+	}
+	return newError(ErrInvalidVariant, "", int(dec.InputOffset()), "%v", err)
+}
+
+func fieldf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

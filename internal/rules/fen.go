@@ -1,0 +1,439 @@
+package rules
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// Setup is what a FEN says, parsed but not yet checked for playability.
+// NewPosition turns it into a Position.
+type Setup struct {
+	Variant   *Variant
+	Board     [NumSquares]Piece
+	Turn      Color
+	Castling  [2]uint16 // files of Rooks with a castling right
+	KingJump  [2]bool
+	EnPassant Square
+	Halfmoves int
+	Fullmoves int
+}
+
+// MaxFENBytes bounds the length of a FEN.
+const MaxFENBytes = 4096
+
+// FEN field names used in errors.
+const (
+	fieldBoard     = "board"
+	fieldTurn      = "turn"
+	fieldRights    = "rights"
+	fieldEnPassant = "en-passant"
+	fieldHalfmoves = "halfmoves"
+	fieldFullmoves = "fullmoves"
+)
+
+// ParseFEN reads a FEN of variant v: board, side to move, rights, en-passant
+// square, halfmove clock and move number, separated by single spaces. Errors
+// are *Error with Code ErrInvalidFEN, the field, and the byte offset in text.
+func ParseFEN(v *Variant, text string) (*Setup, error) {
+	if len(text) > MaxFENBytes {
+		return nil, newError(ErrInvalidFEN, "", MaxFENBytes, "FEN is longer than %d bytes", MaxFENBytes)
+	}
+	fields := strings.Split(text, " ")
+	names := []string{fieldBoard, fieldTurn, fieldRights, fieldEnPassant, fieldHalfmoves, fieldFullmoves}
+	offs := make([]int, len(fields))
+	for i, o := 1, 0; i < len(fields); i++ {
+		o += len(fields[i-1]) + 1
+		offs[i] = o
+	}
+	for i, f := range fields {
+		if f == "" {
+			name := "fen"
+			if i < len(names) {
+				name = names[i]
+			}
+			return nil, newError(ErrInvalidFEN, name, offs[i], "empty field (fields are separated by single spaces)")
+		}
+	}
+	if len(fields) != len(names) {
+		off := len(text)
+		if len(fields) > len(names) {
+			off = offs[len(names)]
+		}
+		return nil, newError(ErrInvalidFEN, "fen", off, "a FEN has %d fields (board, turn, rights, en passant, halfmoves, move number), not %d", len(names), len(fields))
+	}
+	s := &Setup{Variant: v, EnPassant: NoSquare}
+	if err := s.parseBoard(fields[0]); err != nil {
+		return nil, err
+	}
+	switch fields[1] {
+	case "w":
+		s.Turn = White
+	case "b":
+		s.Turn = Black
+	default:
+		return nil, newError(ErrInvalidFEN, fieldTurn, offs[1], "side to move must be w or b, not %q", fields[1])
+	}
+	if err := s.parseRights(fields[2], offs[2]); err != nil {
+		return nil, err
+	}
+	if fields[3] != "-" {
+		sq, n := parseSquare(fields[3], v.files, v.ranks)
+		if n == 0 || n != len(fields[3]) {
+			return nil, newError(ErrInvalidFEN, fieldEnPassant, offs[3], "en-passant square must be - or a square of the board, not %q", fields[3])
+		}
+		s.EnPassant = sq
+	}
+	var err error
+	if s.Halfmoves, err = parseCount(fields[4], fieldHalfmoves, offs[4], 0); err != nil {
+		return nil, err
+	}
+	if s.Fullmoves, err = parseCount(fields[5], fieldFullmoves, offs[5], 1); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func parseCount(text, field string, off, min int) (int, error) {
+	for i := 0; i < len(text); i++ {
+		if text[i] < '0' || text[i] > '9' {
+			return 0, newError(ErrInvalidFEN, field, off+i, "expected a number, not %q", text)
+		}
+	}
+	if len(text) > 1 && text[0] == '0' {
+		return 0, newError(ErrInvalidFEN, field, off, "number %q has a leading zero", text)
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n > 1_000_000 {
+		return 0, newError(ErrInvalidFEN, field, off, "number %q is out of range", text)
+	}
+	if n < min {
+		return 0, newError(ErrInvalidFEN, field, off, "must be at least %d", min)
+	}
+	return n, nil
+}
+
+func (s *Setup) parseBoard(text string) error {
+	v := s.Variant
+	r, f := v.ranks-1, 0
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '/':
+			if f != v.files {
+				return newError(ErrInvalidFEN, fieldBoard, i, "rank %d has %d squares, not %d", r+1, f, v.files)
+			}
+			r--
+			f = 0
+			if r < 0 {
+				return newError(ErrInvalidFEN, fieldBoard, i, "more than %d ranks", v.ranks)
+			}
+			i++
+		case c >= '0' && c <= '9':
+			if c == '0' {
+				return newError(ErrInvalidFEN, fieldBoard, i, "empty-square counts cannot start with 0")
+			}
+			j, n := i, 0
+			for j < len(text) && text[j] >= '0' && text[j] <= '9' && n <= MaxFiles {
+				n = n*10 + int(text[j]-'0')
+				j++
+			}
+			if f+n > v.files {
+				return newError(ErrInvalidFEN, fieldBoard, i, "rank %d has more than %d squares", r+1, v.files)
+			}
+			f += n
+			i = j
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			l := strings.ToUpper(string(c))
+			n := 1
+			if i+1 < len(text) && text[i+1] == '\'' {
+				l += "'"
+				n = 2
+			}
+			t, ok := v.byLetter[l]
+			if !ok {
+				return newError(ErrInvalidFEN, fieldBoard, i, "no piece of %s has letter %q", v.def.ID, text[i:i+n])
+			}
+			if f >= v.files {
+				return newError(ErrInvalidFEN, fieldBoard, i, "rank %d has more than %d squares", r+1, v.files)
+			}
+			col := White
+			if c >= 'a' {
+				col = Black
+			}
+			s.Board[SquareAt(f, r)] = makePiece(t, col)
+			f++
+			i += n
+		default:
+			return newError(ErrInvalidFEN, fieldBoard, i, "unexpected character %q", string(c))
+		}
+	}
+	if r != 0 || f != v.files {
+		return newError(ErrInvalidFEN, fieldBoard, len(text), "the board needs %d ranks of %d squares", v.ranks, v.files)
+	}
+	return nil
+}
+
+// kingSquare finds colour c's royal piece on the setup's board (the first one).
+func (s *Setup) kingSquare(c Color) Square {
+	k := makePiece(s.Variant.royal, c)
+	for sq := Square(0); sq < NumSquares; sq++ {
+		if s.Board[sq] == k {
+			return sq
+		}
+	}
+	return NoSquare
+}
+
+func (s *Setup) parseRights(text string, off int) error {
+	if text == "-" {
+		return nil
+	}
+	v := s.Variant
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		col := White
+		if c >= 'a' && c <= 'z' {
+			col = Black
+		}
+		u := c &^ 0x20
+		bad := func(why string) error {
+			return newError(ErrInvalidFEN, fieldRights, off+i, "right %q: %s", string(c), why)
+		}
+		switch {
+		case v.kingJump:
+			if u != 'K' {
+				return bad("this variant's rights are K and k (the King's jump)")
+			}
+			if s.KingJump[col] {
+				return bad("repeated")
+			}
+			s.KingJump[col] = true
+		case v.castling == "":
+			return bad("this variant has no castling or jump rights; use -")
+		case u == 'K' || u == 'Q':
+			if v.castling != "kq" {
+				return bad("this variant writes castling rights as Rook files")
+			}
+			f := s.sideRook(col, u == 'K')
+			if f < 0 {
+				return bad("no Rook on that side of the King")
+			}
+			if s.Castling[col]&(1<<f) != 0 {
+				return bad("repeated")
+			}
+			s.Castling[col] |= 1 << f
+		case u >= 'A' && int(u-'A') < v.files:
+			f := int(u - 'A')
+			if s.Castling[col]&(1<<f) != 0 {
+				return bad("repeated")
+			}
+			s.Castling[col] |= 1 << f
+		default:
+			return bad("not a castling right of this variant")
+		}
+	}
+	return nil
+}
+
+// sideRook returns the file of the Rook that K (kingside) or Q stands for:
+// the first Rook of colour c found scanning from the start position's Rook
+// file on that side toward the King, or -1.
+func (s *Setup) sideRook(c Color, kingside bool) int {
+	v := s.Variant
+	side, step := 0, 1
+	if kingside {
+		side, step = 1, -1
+	}
+	k := s.kingSquare(c)
+	f0 := v.rookHome[c][side]
+	if k == NoSquare || f0 < 0 {
+		return -1
+	}
+	rook := makePiece(v.rook, c)
+	for f := f0; f != k.File() && f >= 0 && f < v.files; f += step {
+		if s.Board[SquareAt(f, v.castleRank[c])] == rook {
+			return f
+		}
+	}
+	return -1
+}
+
+// FEN writes the setup in FEN.
+func (s *Setup) FEN() string {
+	v := s.Variant
+	var sb strings.Builder
+	for r := v.ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < v.files; f++ {
+			pc := s.Board[SquareAt(f, r)]
+			if pc == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			l := v.Letter(pc.Type())
+			if pc.Color() == Black {
+				l = strings.ToLower(l)
+			}
+			sb.WriteString(l)
+		}
+		if empty > 0 {
+			sb.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	if s.Turn == White {
+		sb.WriteString(" w ")
+	} else {
+		sb.WriteString(" b ")
+	}
+	sb.WriteString(s.rightsText())
+	sb.WriteByte(' ')
+	sb.WriteString(s.EnPassant.String())
+	sb.WriteByte(' ')
+	sb.WriteString(strconv.Itoa(s.Halfmoves))
+	sb.WriteByte(' ')
+	sb.WriteString(strconv.Itoa(s.Fullmoves))
+	return sb.String()
+}
+
+func (s *Setup) rightsText() string {
+	var sb strings.Builder
+	for c := White; c <= Black; c++ {
+		if s.KingJump[c] {
+			sb.WriteByte(caseFor('K', c))
+		}
+		rights := s.Castling[c]
+		if s.Variant.castling == "kq" {
+			if f := s.sideRook(c, true); f >= 0 && rights&(1<<f) != 0 {
+				sb.WriteByte(caseFor('K', c))
+				rights &^= 1 << f
+			}
+			if f := s.sideRook(c, false); f >= 0 && rights&(1<<f) != 0 {
+				sb.WriteByte(caseFor('Q', c))
+				rights &^= 1 << f
+			}
+		}
+		for ; rights != 0; rights &= rights - 1 {
+			sb.WriteByte(caseFor(byte('A'+bits.TrailingZeros16(rights)), c))
+		}
+	}
+	if sb.Len() == 0 {
+		return "-"
+	}
+	return sb.String()
+}
+
+func caseFor(upper byte, c Color) byte {
+	if c == Black {
+		return upper | 0x20
+	}
+	return upper
+}
+
+// Setup returns the position as an unchecked Setup.
+func (p *Position) Setup() *Setup {
+	return &Setup{Variant: p.v, Board: p.board, Turn: p.side, Castling: p.castle, KingJump: p.jump,
+		EnPassant: p.ep, Halfmoves: p.halfmove, Fullmoves: p.fullmove}
+}
+
+// FEN writes the position in FEN.
+func (p *Position) FEN() string { return p.Setup().FEN() }
+
+// NewPosition checks a setup and returns the position, or an *Error with
+// Code ErrIllegalPosition saying what is wrong.
+func NewPosition(s *Setup) (*Position, error) {
+	v := s.Variant
+	p := &Position{v: v, side: s.Turn, castle: s.Castling, jump: s.KingJump,
+		ep: NoSquare, epVictim: NoSquare, halfmove: s.Halfmoves, fullmove: s.Fullmoves}
+	p.king = [2]Square{NoSquare, NoSquare}
+	kings := [2]int{}
+	for sq := Square(0); sq < NumSquares; sq++ {
+		pc := s.Board[sq]
+		if pc == 0 {
+			continue
+		}
+		if !v.onBoard.has(sq) || pc.Type() == 0 || int(pc.Type()) > len(v.types) {
+			return nil, newError(ErrIllegalPosition, fieldBoard, -1, "invalid piece on %s", sq)
+		}
+		p.put(sq, pc)
+		if pc.Type() == v.royal {
+			kings[pc.Color()]++
+		}
+		pt := v.typ(pc.Type())
+		if pt.promotesTo != nil && v.zoneRank[pc.Color()][sq.Rank()] == zoneCompulsory {
+			return nil, newError(ErrIllegalPosition, fieldBoard, -1, "%s %s on %s stands where it must have promoted", pc.Color(), pt.Name, sq)
+		}
+	}
+	for c := White; c <= Black; c++ {
+		if kings[c] != 1 {
+			return nil, newError(ErrIllegalPosition, fieldBoard, -1, "%s has %d %ss; exactly one is required", c, kings[c], v.typ(v.royal).Name)
+		}
+	}
+	if err := p.checkRights(); err != nil {
+		return nil, err
+	}
+	if err := p.setEnPassant(s.EnPassant); err != nil {
+		return nil, err
+	}
+	p.hash ^= rightsHash(p.castle, p.jump)
+	if p.side == Black {
+		p.hash ^= zobristSide
+	}
+	if p.attacked(p.king[p.side.Other()], p.side) {
+		return nil, newError(ErrIllegalPosition, fieldBoard, -1, "the side not to move is in check")
+	}
+	return p, nil
+}
+
+func (p *Position) checkRights() error {
+	v := p.v
+	for c := White; c <= Black; c++ {
+		home := v.kingHome[c]
+		if p.jump[c] && p.king[c] != home {
+			return newError(ErrIllegalPosition, fieldRights, -1, "the %s King may jump only from its start square %s", c, home)
+		}
+		if p.castle[c] == 0 {
+			continue
+		}
+		if p.king[c] != home {
+			return newError(ErrIllegalPosition, fieldRights, -1, "%s castling rights need the King on its start square %s", c, home)
+		}
+		for rights := p.castle[c]; rights != 0; rights &= rights - 1 {
+			f := bits.TrailingZeros16(rights)
+			sq := SquareAt(f, home.Rank())
+			if p.board[sq] != makePiece(v.rook, c) {
+				return newError(ErrIllegalPosition, fieldRights, -1, "%s castling right for file %c needs a %s on %s", c, 'a'+f, v.typ(v.rook).Name, sq)
+			}
+		}
+	}
+	return nil
+}
+
+func (p *Position) setEnPassant(ep Square) error {
+	if ep == NoSquare {
+		return nil
+	}
+	them := p.side.Other()
+	fwd := vec{0, 1}
+	if them == Black {
+		fwd = vec{0, -1}
+	}
+	victim, ok1 := p.v.step(ep, fwd)
+	origin, ok2 := p.v.step(ep, fwd.neg())
+	if !ok1 || !ok2 || p.board[ep] != 0 || p.board[origin] != 0 {
+		return newError(ErrIllegalPosition, fieldEnPassant, -1, "no double step can have passed %s", ep)
+	}
+	pc := p.board[victim]
+	if pc == 0 || pc.Color() != them || !p.v.typ(pc.Type()).epMaker {
+		return newError(ErrIllegalPosition, fieldEnPassant, -1, "no %s piece that makes en passant stands on %s", them, victim)
+	}
+	p.ep, p.epVictim = ep, victim
+	return nil
+}

@@ -1,0 +1,54 @@
+package rules
+
+// MoveKind tells how a move is played beyond lifting a piece and putting it down.
+type MoveKind uint8
+
+// The kinds of move. The zero value is invalid.
+const (
+	MoveNormal     MoveKind = iota + 1 // a move or capture on the destination
+	MoveDoubleStep                     // a two-square step that may allow en passant
+	MoveEnPassant                      // a capture of the piece that just double-stepped
+	MoveCastle                         // the King's two-square move with a Rook
+	MoveKingJump                       // the Cazaux King's first-move jump
+)
+
+// String names the kind.
+func (k MoveKind) String() string {
+	switch k {
+	case MoveNormal:
+		return "normal"
+	case MoveDoubleStep:
+		return "double-step"
+	case MoveEnPassant:
+		return "en-passant"
+	case MoveCastle:
+		return "castling"
+	case MoveKingJump:
+		return "king-jump"
+	}
+	return "invalid"
+}
+
+// Move is a move of one position: from, to, the promotion type (0 when
+// none) and its kind. Castling is written as the King's move. The squares a
+// move captures on follow from the position: see Position.Captures.
+type Move struct {
+	From      Square
+	To        Square
+	Promotion PieceType
+	Kind      MoveKind
+}
+
+// Captures returns the squares whose pieces m removes in p (none, one, or
+// several for variants whose pieces capture more than one).
+func (p *Position) Captures(m Move) []Square {
+	switch {
+	case m.Kind == MoveEnPassant:
+		return []Square{p.epVictim}
+	case m.Kind == MoveCastle:
+		return nil
+	case p.board[m.To] != 0:
+		return []Square{m.To}
+	}
+	return nil
+}

@@ -1,0 +1,239 @@
+package rules
+
+import "math/bits"
+
+// addMove appends a move from a piece of type t, expanding promotions.
+func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind MoveKind) []Move {
+	pt := &p.v.types[t-1]
+	if pt.promotesTo == nil {
+		return append(moves, Move{From: from, To: to, Kind: kind})
+	}
+	zone := p.v.zoneRank[p.side][to.Rank()]
+	if zone == zoneNone {
+		return append(moves, Move{From: from, To: to, Kind: kind})
+	}
+	if zone == zoneOptional {
+		moves = append(moves, Move{From: from, To: to, Kind: kind})
+	}
+	for _, pr := range pt.promotesTo {
+		if p.v.promo.captured && int(p.count[p.side][pr]) >= p.v.initialCount[p.side][pr] {
+			continue
+		}
+		moves = append(moves, Move{From: from, To: to, Promotion: pr, Kind: kind})
+	}
+	return moves
+}
+
+// pieceMoves appends the pseudo-legal moves of the piece pc on from (not
+// castling or the King's jump). With capturesOnly it lists captures only,
+// without en passant.
+func (p *Position) pieceMoves(moves []Move, from Square, pc Piece, capturesOnly bool) []Move {
+	us := pc.Color()
+	t := pc.Type()
+	b := &p.board
+	mt := &p.v.moves[us][int(t)*NumSquares+int(from)]
+	for i := range mt.leaps {
+		e := &mt.leaps[i]
+		target := b[e.to]
+		if target == 0 {
+			if !e.move && !(e.capture && e.to == p.ep && p.v.types[t-1].epTaker) || capturesOnly {
+				continue
+			}
+		} else if !e.capture || target.Color() == us {
+			continue
+		}
+		if e.empty[0] != NoSquare && (b[e.empty[0]] != 0 || e.empty[1] != NoSquare && b[e.empty[1]] != 0) {
+			continue
+		}
+		if e.full != NoSquare && b[e.full] == 0 {
+			continue
+		}
+		if target == 0 && !e.move {
+			moves = p.addMove(moves, t, from, e.to, MoveEnPassant)
+			continue
+		}
+		if target == 0 && e.capture && e.to == p.ep && p.v.types[t-1].epTaker {
+			// The square is both a plain move and an en-passant capture
+			// (never in shipped variants): the capture is the one played.
+			moves = p.addMove(moves, t, from, e.to, MoveEnPassant)
+			continue
+		}
+		moves = p.addMove(moves, t, from, e.to, MoveNormal)
+	}
+	for i := range mt.rides {
+		e := &mt.rides[i]
+		ray := e.ray
+		k := 0
+		if e.kind == shapeRide {
+			for ; k < len(ray); k++ {
+				target := b[ray[k]]
+				if target == 0 {
+					if e.move && !capturesOnly {
+						moves = p.addMove(moves, t, from, ray[k], MoveNormal)
+					}
+					continue
+				}
+				if e.capture && target.Color() != us {
+					moves = p.addMove(moves, t, from, ray[k], MoveNormal)
+				}
+				break
+			}
+			continue
+		}
+		for k < len(ray) && b[ray[k]] == 0 {
+			k++
+		}
+		for k++; k < len(ray); k++ {
+			target := b[ray[k]]
+			if target == 0 {
+				if e.move && !capturesOnly {
+					moves = p.addMove(moves, t, from, ray[k], MoveNormal)
+				}
+			} else if e.capture && target.Color() != us {
+				moves = p.addMove(moves, t, from, ray[k], MoveNormal)
+			}
+			if target != 0 || e.kind == shapeGrass {
+				break
+			}
+		}
+	}
+	for i := range mt.bents {
+		e := &mt.bents[i]
+		if b[e.pivot] != 0 {
+			continue
+		}
+		for _, to := range e.ray {
+			target := b[to]
+			if target == 0 {
+				if e.move && !capturesOnly {
+					moves = p.addMove(moves, t, from, to, MoveNormal)
+				}
+				continue
+			}
+			if e.capture && target.Color() != us {
+				moves = p.addMove(moves, t, from, to, MoveNormal)
+			}
+			break
+		}
+	}
+	if mt.double != NoSquare && !capturesOnly && b[mt.doubleMid] == 0 && b[mt.double] == 0 {
+		moves = p.addMove(moves, t, from, mt.double, MoveDoubleStep)
+	}
+	return moves
+}
+
+// pseudoMoves appends every pseudo-legal move of the side to move.
+func (p *Position) pseudoMoves(moves []Move, inCheck bool) []Move {
+	us := p.side
+	hasFrozen := p.v.hasFrozen
+	for w := range p.occ[us] {
+		for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
+			from := Square(w*64 + bits.TrailingZeros64(bb))
+			pc := p.board[from]
+			if hasFrozen && p.frozen(pc) {
+				continue
+			}
+			moves = p.pieceMoves(moves, from, pc, false)
+		}
+	}
+	if !inCheck {
+		if p.castle[us] != 0 {
+			moves = p.castlingMoves(moves)
+		}
+		if p.jump[us] {
+			moves = p.jumpMoves(moves)
+		}
+	}
+	return moves
+}
+
+// castlingMoves appends the castling moves allowed by the rights, apart
+// from the final test that the King does not land in check.
+func (p *Position) castlingMoves(moves []Move) []Move {
+	us, them := p.side, p.side.Other()
+	k := p.king[us]
+	kf, r := k.File(), k.Rank()
+	for rights := p.castle[us]; rights != 0; rights &= rights - 1 {
+		rf := bits.TrailingZeros16(rights)
+		dir := 1
+		if rf < kf {
+			dir = -1
+		}
+		if (rf-kf)*dir < 3 {
+			continue
+		}
+		clear := true
+		for f := kf + dir; f != rf; f += dir {
+			if p.board[SquareAt(f, r)] != 0 {
+				clear = false
+				break
+			}
+		}
+		if !clear || p.attacked(SquareAt(kf+dir, r), them) {
+			continue
+		}
+		moves = append(moves, Move{From: k, To: SquareAt(kf+2*dir, r), Kind: MoveCastle})
+	}
+	return moves
+}
+
+// jumpOffsets are the King's first-move jumps of the Cazaux games.
+var jumpOffsets = [...]vec{
+	{0, 2}, {0, -2}, {2, 0}, {-2, 0}, {2, 2}, {2, -2}, {-2, 2}, {-2, -2},
+	{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {2, 1}, {2, -1}, {-2, 1}, {-2, -1},
+}
+
+// jumpMoves appends the King's jumps (RULINGS 8), apart from the final test
+// that the King does not land in check.
+func (p *Position) jumpMoves(moves []Move) []Move {
+	us, them := p.side, p.side.Other()
+	k := p.king[us]
+	for _, d := range jumpOffsets {
+		to, ok := p.v.step(k, d)
+		if !ok || p.board[to] != 0 {
+			continue
+		}
+		if abs(d.df) == abs(d.dr) || d.df == 0 || d.dr == 0 {
+			mid, _ := p.v.step(k, vec{sign(d.df), sign(d.dr)})
+			if p.attacked(mid, them) {
+				continue
+			}
+		} else {
+			orth := vec{sign(d.df), 0}
+			if abs(d.dr) > abs(d.df) {
+				orth = vec{0, sign(d.dr)}
+			}
+			o, _ := p.v.step(k, orth)
+			g, _ := p.v.step(k, vec{sign(d.df), sign(d.dr)})
+			if p.attacked(o, them) && p.attacked(g, them) {
+				continue
+			}
+		}
+		moves = append(moves, Move{From: k, To: to, Kind: MoveKingJump})
+	}
+	return moves
+}
+
+// legalMoves appends the legal moves of the side to move to moves.
+func (p *Position) legalMoves(moves []Move) []Move {
+	us, them := p.side, p.side.Other()
+	inCheck := p.attacked(p.king[us], them)
+	start := len(moves)
+	moves = p.pseudoMoves(moves, inCheck)
+	n := start
+	for _, m := range moves[start:] {
+		u := p.make(m)
+		ok := !p.attacked(p.king[us], them)
+		p.unmake(m, u)
+		if ok {
+			moves[n] = m
+			n++
+		}
+	}
+	return moves[:n]
+}
+
+// LegalMoves returns every legal move of the side to move.
+func (p *Position) LegalMoves() []Move {
+	return p.legalMoves(make([]Move, 0, 64))
+}

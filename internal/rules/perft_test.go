@@ -1,0 +1,93 @@
+package rules
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// perftCase is one "perft DEPTH NODES" line of a suite.
+type perftCase struct {
+	id    string
+	fen   string
+	depth int
+	nodes uint64
+	line  int
+}
+
+// readPerftSuite reads testdata/perft/<variant>.perft.
+func readPerftSuite(t testing.TB, variant string) []perftCase {
+	t.Helper()
+	path := filepath.Join("testdata", "perft", variant+".perft")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []perftCase
+	var id, fen string
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, rest, _ := strings.Cut(line, " ")
+		switch key {
+		case "id":
+			id, fen = rest, ""
+		case "fen":
+			fen = rest
+		case "perft":
+			ds, ns, _ := strings.Cut(rest, " ")
+			d, err1 := strconv.Atoi(ds)
+			nodes, err2 := strconv.ParseUint(ns, 10, 64)
+			if err1 != nil || err2 != nil || fen == "" {
+				t.Fatalf("%s:%d: bad perft line %q", path, n, line)
+			}
+			out = append(out, perftCase{id: id, fen: fen, depth: d, nodes: nodes, line: n})
+		default:
+			t.Fatalf("%s:%d: unknown key %q", path, n, key)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s: no cases", path)
+	}
+	return out
+}
+
+// shortPerftNodes is the largest case run under -short.
+const shortPerftNodes = 10_000_000
+
+func runPerftSuite(t *testing.T, variant string) {
+	v := MustBuiltin(variant)
+	for _, tc := range readPerftSuite(t, variant) {
+		t.Run(fmt.Sprintf("%s/%d", tc.id, tc.depth), func(t *testing.T) {
+			if testing.Short() && tc.nodes > shortPerftNodes {
+				t.Skipf("%d nodes: skipped under -short", tc.nodes)
+			}
+			t.Parallel()
+			s, err := ParseFEN(v, tc.fen)
+			if err != nil {
+				t.Fatalf("ParseFEN(%q) = %v", tc.fen, err)
+			}
+			p, err := NewPosition(s)
+			if err != nil {
+				t.Fatalf("NewPosition(%q) = %v", tc.fen, err)
+			}
+			if got := Perft(p, tc.depth); got != tc.nodes {
+				t.Errorf("Perft(%q, %d) = %d; want %d", tc.fen, tc.depth, got, tc.nodes)
+			}
+		})
+	}
+}
+
+func TestPerftChess(t *testing.T) { runPerftSuite(t, "chess") }
+func TestPerftShako(t *testing.T) { runPerftSuite(t, "shako") }

@@ -1,0 +1,217 @@
+package rules
+
+// Position is a validated position from which moves may be played. Its
+// exported methods never modify it: Play returns a new Position.
+type Position struct {
+	v        *Variant
+	board    [NumSquares]Piece
+	occ      [2]bitboard
+	king     [2]Square
+	side     Color
+	castle   [2]uint16 // files of the Rooks that keep a castling right
+	jump     [2]bool   // the King may still jump
+	ep       Square    // the square passed by the last double step, or NoSquare
+	epVictim Square    // the square of the piece that made it
+	halfmove int
+	fullmove int
+	hash     uint64
+	count    [2][MaxPieceTypes + 1]uint8
+}
+
+// undo holds what unmake needs to restore a position.
+type undo struct {
+	captured Piece
+	capSq    Square
+	moved    Piece
+	rookFrom Square
+	rookTo   Square
+	ep       Square
+	epVictim Square
+	castle   [2]uint16
+	jump     [2]bool
+	halfmove int
+	hash     uint64
+}
+
+// Variant returns the position's variant.
+func (p *Position) Variant() *Variant { return p.v }
+
+// Turn returns the side to move.
+func (p *Position) Turn() Color { return p.side }
+
+// PieceAt returns the piece on s (zero when empty or off the board).
+func (p *Position) PieceAt(s Square) Piece {
+	if s < 0 || s >= NumSquares {
+		return 0
+	}
+	return p.board[s]
+}
+
+// Halfmoves returns the halfmove clock of the draw rules.
+func (p *Position) Halfmoves() int { return p.halfmove }
+
+// Fullmoves returns the move number.
+func (p *Position) Fullmoves() int { return p.fullmove }
+
+// EnPassant returns the square passed by the last double step, or NoSquare.
+func (p *Position) EnPassant() Square { return p.ep }
+
+// KingSquare returns the square of colour c's royal piece.
+func (p *Position) KingSquare(c Color) Square { return p.king[c] }
+
+func (p *Position) clone() *Position {
+	q := *p
+	return &q
+}
+
+func (p *Position) put(s Square, pc Piece) {
+	c := pc.Color()
+	p.board[s] = pc
+	p.occ[c].set(s)
+	p.hash ^= zobristPiece(pc, s)
+	p.count[c][pc.Type()]++
+	if pc.Type() == p.v.royal {
+		p.king[c] = s
+	}
+}
+
+func (p *Position) remove(s Square) Piece {
+	pc := p.board[s]
+	c := pc.Color()
+	p.board[s] = 0
+	p.occ[c].clear(s)
+	p.hash ^= zobristPiece(pc, s)
+	p.count[c][pc.Type()]--
+	return pc
+}
+
+// relocate moves a piece between two squares without touching counts.
+func (p *Position) relocate(from, to Square) {
+	pc := p.board[from]
+	c := pc.Color()
+	p.board[from] = 0
+	p.board[to] = pc
+	p.occ[c].clear(from)
+	p.occ[c].set(to)
+	p.hash ^= zobristPiece(pc, from) ^ zobristPiece(pc, to)
+	if pc.Type() == p.v.royal {
+		p.king[c] = to
+	}
+}
+
+func rightsHash(castle [2]uint16, jump [2]bool) uint64 {
+	var h uint64
+	for c := White; c <= Black; c++ {
+		h ^= zobristCastle(c, castle[c])
+		if jump[c] {
+			h ^= zobristJump[c]
+		}
+	}
+	return h
+}
+
+// make plays m on p in place and returns what unmake needs. m must be
+// pseudo-legal in p.
+func (p *Position) make(m Move) undo {
+	u := undo{capSq: NoSquare, rookFrom: NoSquare, ep: p.ep, epVictim: p.epVictim,
+		castle: p.castle, jump: p.jump, halfmove: p.halfmove, hash: p.hash}
+	us := p.side
+	moved := p.board[m.From]
+	u.moved = moved
+	p.halfmove++
+	if p.v.typ(moved.Type()).PawnClass {
+		p.halfmove = 0
+	}
+	switch m.Kind {
+	case MoveEnPassant:
+		u.capSq = p.epVictim
+		u.captured = p.remove(p.epVictim)
+		p.halfmove = 0
+	case MoveCastle:
+		u.rookFrom, u.rookTo = p.castleRook(m)
+	default:
+		if p.board[m.To] != 0 {
+			u.capSq = m.To
+			u.captured = p.remove(m.To)
+			p.halfmove = 0
+		}
+	}
+	if m.Promotion != 0 {
+		p.remove(m.From)
+		p.put(m.To, makePiece(m.Promotion, us))
+	} else {
+		p.relocate(m.From, m.To)
+	}
+	if u.rookFrom != NoSquare {
+		p.relocate(u.rookFrom, u.rookTo)
+	}
+	p.ep, p.epVictim = NoSquare, NoSquare
+	if m.Kind == MoveDoubleStep && p.v.typ(moved.Type()).epMaker {
+		p.ep = SquareAt(m.From.File(), (m.From.Rank()+m.To.Rank())/2)
+		p.epVictim = m.To
+	}
+	p.updateRights(m, moved, u.captured, u.capSq)
+	if p.castle != u.castle || p.jump != u.jump {
+		p.hash ^= rightsHash(u.castle, u.jump) ^ rightsHash(p.castle, p.jump)
+	}
+	p.hash ^= zobristSide
+	if us == Black {
+		p.fullmove++
+	}
+	p.side = us.Other()
+	return u
+}
+
+// castleRook returns the Rook's squares for a castling move.
+func (p *Position) castleRook(m Move) (from, to Square) {
+	dir := 1
+	if m.To.File() < m.From.File() {
+		dir = -1
+	}
+	r := m.From.Rank()
+	for f := m.From.File() + dir; ; f += dir {
+		if p.board[SquareAt(f, r)] != 0 {
+			return SquareAt(f, r), SquareAt(m.From.File()+dir, r)
+		}
+	}
+}
+
+func (p *Position) updateRights(m Move, moved, captured Piece, capSq Square) {
+	us := moved.Color()
+	if moved.Type() == p.v.royal {
+		p.castle[us] = 0
+		p.jump[us] = false
+	}
+	if p.castle[us] != 0 && moved.Type() == p.v.rook && m.From.Rank() == p.v.castleRank[us] {
+		p.castle[us] &^= 1 << m.From.File()
+	}
+	them := us.Other()
+	if captured != 0 && p.castle[them] != 0 && captured.Type() == p.v.rook && capSq.Rank() == p.v.castleRank[them] {
+		p.castle[them] &^= 1 << capSq.File()
+	}
+}
+
+// unmake reverts make.
+func (p *Position) unmake(m Move, u undo) {
+	p.side = p.side.Other()
+	us := p.side
+	if us == Black {
+		p.fullmove--
+	}
+	if u.rookFrom != NoSquare {
+		p.relocate(u.rookTo, u.rookFrom)
+	}
+	if m.Promotion != 0 {
+		p.remove(m.To)
+		p.put(m.From, u.moved)
+	} else {
+		p.relocate(m.To, m.From)
+	}
+	if u.captured != 0 {
+		p.put(u.capSq, u.captured)
+	}
+	p.ep, p.epVictim = u.ep, u.epVictim
+	p.castle, p.jump = u.castle, u.jump
+	p.halfmove = u.halfmove
+	p.hash = u.hash
+}

@@ -1,0 +1,448 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Variant is a compiled variant definition: immutable once built and safe
+// for concurrent use by any number of goroutines.
+type Variant struct {
+	def       Definition
+	files     int
+	ranks     int
+	types     []pieceType // types[t-1] describes PieceType t
+	byLetter  map[string]PieceType
+	royal     PieceType
+	rook      PieceType // castling partner, 0 without castling
+	castling  string    // "", "kq" or "files"
+	kingJump  bool
+	promo     promotionRule
+	draws     DrawsDef
+	material  string
+	hasFrozen bool
+	startFEN  string
+	start     *Position
+
+	moves        [2][]moveTable   // [colour][type*NumSquares+square]
+	attacks      [2][]attackTable // [attacking colour][target square]
+	simple       [2]bool          // colour attacks only by plain leaps and rides
+	onBoard      bitboard
+	zoneRank     [2][MaxRanks]uint8 // promotion kind of each absolute rank for each colour
+	initialCount [2][MaxPieceTypes + 1]int
+	kingHome     [2]Square // where each King starts
+	castleRank   [2]int    // the rank of each side's castling Rooks
+	rookHome     [2][2]int // file of the outermost start Rook on the a side [0] and h side [1], or -1
+}
+
+// pieceType is one compiled piece type.
+type pieceType struct {
+	PieceDef
+	promotesTo []PieceType
+	epMaker    bool
+	epTaker    bool
+}
+
+// promotionRule is the compiled promotion section.
+type promotionRule struct {
+	captured bool // choice "captured"
+}
+
+const (
+	zoneNone uint8 = iota
+	zoneOptional
+	zoneCompulsory
+)
+
+// moveTable holds the compiled moves of one piece type of one colour from one square.
+type moveTable struct {
+	leaps     []leapEntry
+	rides     []rideEntry
+	bents     []bentEntry
+	double    Square // destination of a double step, or NoSquare
+	doubleMid Square
+}
+
+type leapEntry struct {
+	to      Square
+	move    bool
+	capture bool
+	empty   [2]Square // must be empty (NoSquare: unused)
+	full    Square    // must be occupied (NoSquare: unused)
+}
+
+type rideEntry struct {
+	ray     []Square
+	kind    shapeKind
+	move    bool
+	capture bool
+}
+
+type bentEntry struct {
+	pivot   Square
+	ray     []Square
+	move    bool
+	capture bool
+}
+
+// attackTable lists the reversed probes that find attackers of one square.
+type attackTable struct {
+	leaps []leapProbe
+	rays  []rayProbe
+	bents []bentProbe
+}
+
+type leapProbe struct {
+	from  Square
+	set   pieceSet
+	empty [2]Square
+	full  Square
+}
+
+// rayProbe walks outward from the target. near[k] holds the pieces that
+// capture the target when they stand first on ray[k]; hop those that
+// capture over exactly one screen; grass those that land just past a screen on ray[0].
+type rayProbe struct {
+	ray   []Square
+	near  []pieceSet
+	hop   pieceSet
+	grass pieceSet
+}
+
+// bentProbe: for each k, if ray[0..k] are empty, a piece of set on origin[k] attacks.
+type bentProbe struct {
+	ray    []Square
+	origin []Square
+	set    pieceSet
+}
+
+// ID returns the variant's id.
+func (v *Variant) ID() string { return v.def.ID }
+
+// Name returns the variant's display name.
+func (v *Variant) Name() string { return v.def.Name }
+
+// Files returns the board width.
+func (v *Variant) Files() int { return v.files }
+
+// Ranks returns the board height.
+func (v *Variant) Ranks() int { return v.ranks }
+
+// StartFEN returns the FEN of the start position.
+func (v *Variant) StartFEN() string { return v.startFEN }
+
+// Start returns the start position.
+func (v *Variant) Start() *Position { return v.start.clone() }
+
+// Definition returns a copy of the definition the variant was compiled from.
+func (v *Variant) Definition() Definition {
+	d := v.def
+	d.Pieces = slices.Clone(d.Pieces)
+	return d
+}
+
+// PieceTypes returns the number of piece types.
+func (v *Variant) PieceTypes() int { return len(v.types) }
+
+// PieceName returns the name of piece type t.
+func (v *Variant) PieceName(t PieceType) string { return v.types[t-1].Name }
+
+// Letter returns the upper-case letter of piece type t.
+func (v *Variant) Letter(t PieceType) string { return v.types[t-1].Letter }
+
+func (v *Variant) typ(t PieceType) *pieceType { return &v.types[t-1] }
+
+func (v *Variant) inside(f, r int) bool { return f >= 0 && f < v.files && r >= 0 && r < v.ranks }
+
+// relRank returns the 1-based rank of square s seen from colour c's side.
+func (v *Variant) relRank(s Square, c Color) int {
+	if c == White {
+		return s.Rank() + 1
+	}
+	return v.ranks - s.Rank()
+}
+
+// Compile checks a definition and builds the variant. Every problem is an
+// *Error naming the field (a JSON path) and, inside strings, the byte offset.
+func Compile(d *Definition) (*Variant, error) {
+	v := &Variant{def: *d, files: d.Files, ranks: d.Ranks, byLetter: map[string]PieceType{}}
+	v.def.Pieces = slices.Clone(d.Pieces)
+	if err := v.checkHeader(); err != nil {
+		return nil, err
+	}
+	shapes, err := v.compilePieces()
+	if err != nil {
+		return nil, err
+	}
+	if err := v.compileRules(); err != nil {
+		return nil, err
+	}
+	v.buildTables(shapes)
+	v.startFEN = d.StartFEN
+	if err := v.findHomes(d.StartFEN); err != nil {
+		return nil, err
+	}
+	setup, err := ParseFEN(v, d.StartFEN)
+	if err != nil {
+		return nil, relabel(err, "startFEN")
+	}
+	start, err := NewPosition(setup)
+	if err != nil {
+		return nil, relabel(err, "startFEN")
+	}
+	v.start = start
+	for c := White; c <= Black; c++ {
+		for t := range v.types {
+			v.initialCount[c][t+1] = int(start.count[c][t+1])
+		}
+	}
+	return v, nil
+}
+
+// findHomes reads the King and Rook squares of the start position, which
+// the castling and jump rights refer to.
+func (v *Variant) findHomes(fen string) error {
+	board, _, _ := strings.Cut(fen, " ")
+	s := &Setup{Variant: v}
+	if err := s.parseBoard(board); err != nil {
+		return relabel(err, "startFEN")
+	}
+	for c := White; c <= Black; c++ {
+		k := s.kingSquare(c)
+		v.kingHome[c] = k
+		v.rookHome[c] = [2]int{-1, -1}
+		if k == NoSquare {
+			continue
+		}
+		v.castleRank[c] = k.Rank()
+		for f := 0; f < v.files && v.rook != 0; f++ {
+			if s.Board[SquareAt(f, k.Rank())] != makePiece(v.rook, c) {
+				continue
+			}
+			if f < k.File() && v.rookHome[c][0] < 0 {
+				v.rookHome[c][0] = f
+			}
+			if f > k.File() {
+				v.rookHome[c][1] = f
+			}
+		}
+	}
+	return nil
+}
+
+func relabel(err error, field string) error {
+	if e, ok := err.(*Error); ok {
+		e2 := *e
+		e2.Code = ErrInvalidVariant
+		e2.Field = field + "." + e.Field
+		return &e2
+	}
+	return err
+}
+
+func (v *Variant) checkHeader() error {
+	d := &v.def
+	if d.ID == "" || len(d.ID) > 64 || strings.Trim(d.ID, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
+		return newError(ErrInvalidVariant, "id", -1, "id must be 1-64 characters of a-z, 0-9 and -")
+	}
+	if d.Name == "" {
+		return newError(ErrInvalidVariant, "name", -1, "name is required")
+	}
+	if d.Files < 2 || d.Files > MaxFiles {
+		return newError(ErrInvalidVariant, "files", -1, "files must be 2 to %d, not %d", MaxFiles, d.Files)
+	}
+	if d.Ranks < 2 || d.Ranks > MaxRanks {
+		return newError(ErrInvalidVariant, "ranks", -1, "ranks must be 2 to %d, not %d", MaxRanks, d.Ranks)
+	}
+	if len(d.Pieces) == 0 || len(d.Pieces) > MaxPieceTypes {
+		return newError(ErrInvalidVariant, "pieces", -1, "a variant needs 1 to %d piece types", MaxPieceTypes)
+	}
+	for f := 0; f < v.files; f++ {
+		for r := 0; r < v.ranks; r++ {
+			v.onBoard.set(SquareAt(f, r))
+		}
+	}
+	return nil
+}
+
+func validLetter(l string) bool {
+	if len(l) == 2 && l[1] != '\'' {
+		return false
+	}
+	return (len(l) == 1 || len(l) == 2) && l[0] >= 'A' && l[0] <= 'Z'
+}
+
+func (v *Variant) compilePieces() ([][]shape, error) {
+	shapes := make([][]shape, len(v.def.Pieces))
+	for i, pd := range v.def.Pieces {
+		field := fieldf("pieces[%d]", i)
+		if pd.Name == "" {
+			return nil, newError(ErrInvalidVariant, field+".name", -1, "name is required")
+		}
+		if !validLetter(pd.Letter) {
+			return nil, newError(ErrInvalidVariant, field+".letter", -1, "letter must be A-Z, optionally followed by an apostrophe, not %q", pd.Letter)
+		}
+		if _, dup := v.byLetter[pd.Letter]; dup {
+			return nil, newError(ErrInvalidVariant, field+".letter", -1, "letter %q is used twice", pd.Letter)
+		}
+		v.byLetter[pd.Letter] = PieceType(i + 1)
+		s, err := parseBetza(pd.Betza, field+".betza")
+		if err != nil {
+			return nil, err
+		}
+		for _, sh := range s {
+			if sh.kind == shapeHop && sh.max != 0 || sh.kind == shapeGrass && sh.max != 0 {
+				return nil, newError(ErrInvalidBetza, field+".betza", -1, "range-limited hoppers are not supported")
+			}
+			if sh.initial && len(pd.InitialRanks) == 0 {
+				return nil, newError(ErrInvalidVariant, field+".initialRanks", -1, "the i modifier needs initialRanks")
+			}
+		}
+		if err := v.checkRanks(pd.InitialRanks, field+".initialRanks"); err != nil {
+			return nil, err
+		}
+		if pd.DoubleStep != nil {
+			if err := v.checkRanks(pd.DoubleStep.Ranks, field+".doubleStep.ranks"); err != nil {
+				return nil, err
+			}
+		}
+		if pd.FrozenMoves < 0 || pd.FrozenMoves > 1000 {
+			return nil, newError(ErrInvalidVariant, field+".frozenMoves", -1, "frozenMoves must be 0 to 1000")
+		}
+		if pd.FrozenMoves > 0 {
+			v.hasFrozen = true
+		}
+		if pd.Royal {
+			if v.royal != 0 {
+				return nil, newError(ErrInvalidVariant, field+".royal", -1, "only one royal piece type is supported")
+			}
+			v.royal = PieceType(i + 1)
+		}
+		shapes[i] = s
+		v.types = append(v.types, pieceType{PieceDef: pd})
+	}
+	if v.royal == 0 {
+		return nil, newError(ErrInvalidVariant, "pieces", -1, "one piece type must be royal")
+	}
+	for i, pd := range v.def.Pieces {
+		for j, l := range pd.PromotesTo {
+			t, ok := v.byLetter[l]
+			field := fieldf("pieces[%d].promotesTo[%d]", i, j)
+			if !ok {
+				return nil, newError(ErrInvalidVariant, field, -1, "no piece has letter %q", l)
+			}
+			if t == v.royal {
+				return nil, newError(ErrInvalidVariant, field, -1, "cannot promote to the royal piece")
+			}
+			v.types[i].promotesTo = append(v.types[i].promotesTo, t)
+		}
+	}
+	return shapes, nil
+}
+
+func (v *Variant) checkRanks(ranks []int, field string) error {
+	for k, r := range ranks {
+		if r < 1 || r > v.ranks {
+			return newError(ErrInvalidVariant, fieldf("%s[%d]", field, k), -1, "rank %d is off the board", r)
+		}
+	}
+	return nil
+}
+
+func (v *Variant) letterType(l, field string) (PieceType, error) {
+	t, ok := v.byLetter[l]
+	if !ok {
+		return 0, newError(ErrInvalidVariant, field, -1, "no piece has letter %q", l)
+	}
+	return t, nil
+}
+
+func (v *Variant) compileRules() error {
+	r := &v.def.Rules
+	if r.Castling != nil {
+		t, err := v.letterType(r.Castling.Rook, "rules.castling.rook")
+		if err != nil {
+			return err
+		}
+		v.rook = t
+		switch r.Castling.Notation {
+		case "kq", "files":
+			v.castling = r.Castling.Notation
+		default:
+			return newError(ErrInvalidVariant, "rules.castling.notation", -1, `notation must be "kq" or "files"`)
+		}
+		if r.KingJump {
+			return newError(ErrInvalidVariant, "rules.kingJump", -1, "a variant has castling or the king's jump, not both")
+		}
+	}
+	v.kingJump = r.KingJump
+	if ep := r.EnPassant; ep != nil {
+		for k, l := range ep.Makers {
+			t, err := v.letterType(l, fieldf("rules.enPassant.makers[%d]", k))
+			if err != nil {
+				return err
+			}
+			if v.typ(t).DoubleStep == nil {
+				return newError(ErrInvalidVariant, fieldf("rules.enPassant.makers[%d]", k), -1, "%s has no double step", l)
+			}
+			v.typ(t).epMaker = true
+		}
+		for k, l := range ep.Takers {
+			t, err := v.letterType(l, fieldf("rules.enPassant.takers[%d]", k))
+			if err != nil {
+				return err
+			}
+			v.typ(t).epTaker = true
+		}
+	}
+	if p := r.Promotion; p != nil {
+		if err := v.checkRanks(p.Ranks, "rules.promotion.ranks"); err != nil {
+			return err
+		}
+		if err := v.checkRanks(p.OptionalRanks, "rules.promotion.optionalRanks"); err != nil {
+			return err
+		}
+		switch p.Choice {
+		case "", "list":
+		case "captured":
+			v.promo.captured = true
+		default:
+			return newError(ErrInvalidVariant, "rules.promotion.choice", -1, `choice must be "list" or "captured"`)
+		}
+		for c := White; c <= Black; c++ {
+			for _, rr := range p.OptionalRanks {
+				v.zoneRank[c][v.absRank(rr, c)] = zoneOptional
+			}
+			for _, rr := range p.Ranks {
+				v.zoneRank[c][v.absRank(rr, c)] = zoneCompulsory
+			}
+		}
+	}
+	d := r.Draws
+	if d.RepetitionClaim < 0 || d.RepetitionEnd < 0 || d.MoveClaim < 0 || d.MoveEnd < 0 ||
+		d.RepetitionClaim > 100 || d.RepetitionEnd > 100 || d.MoveClaim > 10000 || d.MoveEnd > 10000 {
+		return newError(ErrInvalidVariant, "rules.draws", -1, "draw thresholds must be small non-negative numbers")
+	}
+	v.draws = d
+	switch r.InsufficientMaterial {
+	case "", "none":
+		v.material = "none"
+	case "fide":
+		v.material = "fide"
+	default:
+		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial must be "fide" or "none"`)
+	}
+	return nil
+}
+
+// absRank converts a 1-based rank seen from colour c into an absolute 0-based rank.
+func (v *Variant) absRank(rel int, c Color) int {
+	if c == White {
+		return rel - 1
+	}
+	return v.ranks - rel
+}
+
+// String returns the variant id.
+func (v *Variant) String() string { return fmt.Sprintf("variant %s", v.def.ID) }

@@ -1,0 +1,49 @@
+package rules
+
+// Zobrist keys: fixed pseudo-random numbers from a constant seed, so that a
+// position's hash is the same in every process and every replica. They are
+// computed once and never written again.
+var (
+	zobristPieces [256 * NumSquares]uint64
+	zobristFiles  [2][MaxFiles]uint64
+	zobristJump   [2]uint64
+	zobristEP     [NumSquares]uint64
+	zobristSide   uint64
+)
+
+func init() {
+	state := uint64(0x5eed_ad1a_d1ca_7025)
+	next := func() uint64 { // splitmix64
+		state += 0x9e3779b97f4a7c15
+		z := state
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	for i := range zobristPieces {
+		zobristPieces[i] = next()
+	}
+	for c := range zobristFiles {
+		for f := range zobristFiles[c] {
+			zobristFiles[c][f] = next()
+		}
+		zobristJump[c] = next()
+	}
+	for i := range zobristEP {
+		zobristEP[i] = next()
+	}
+	zobristSide = next()
+}
+
+func zobristPiece(pc Piece, s Square) uint64 { return zobristPieces[int(pc)*NumSquares+int(s)] }
+
+func zobristCastle(c Color, files uint16) uint64 {
+	var h uint64
+	for f := 0; files != 0; f++ {
+		if files&1 != 0 {
+			h ^= zobristFiles[c][f]
+		}
+		files >>= 1
+	}
+	return h
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The project's one test command: static checks, the race-enabled unit tests,
+# and the full perft suites. CI runs exactly this (see .ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "gofmt"
+unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+if [ -n "$unformatted" ]; then
+  echo "gofmt would change:"; echo "$unformatted"; exit 1
+fi
+
+step "go vet"
+go vet ./...
+
+step "staticcheck"
+go tool staticcheck ./...
+
+step "internal/rules imports only the standard library"
+leak=$(go list -deps ./internal/rules | grep -E 'net/http|labstack|zap|redis' || true)
+if [ -n "$leak" ]; then
+  echo "internal/rules depends on: $leak"; exit 1
+fi
+
+step "unit tests with the race detector (deep perft skipped by -short)"
+go test -race -short -count=1 ./...
+
+step "full perft suites"
+go test -count=1 -run '^TestPerft' ./internal/rules

@@ -1,0 +1,162 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFENRoundTrip(t *testing.T) {
+	tests := []struct{ variant, give string }{
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{"chess", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"},
+		{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+		{"chess", "4k3/8/8/8/8/8/8/4K2R w K - 37 120"},
+		{"chess", "r3k3/8/8/8/8/8/8/4K3 b q - 0 1"},
+		{"shako", "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1"},
+		{"shako", "c8c/ernbqkbnre/ppppp1pppp/10/5p4/4P5/10/PPPP1PPPPP/ERNBQKBNRE/C8C b KQkq e4 0 2"},
+		{"shako", "10/rr3k4/ppppp5/10/10/10/10/6PPPP/5K2RR/10 w Kq - 0 1"},
+	}
+	for _, tt := range tests {
+		p := mustPosition(t, tt.variant, tt.give)
+		if got := p.FEN(); got != tt.give {
+			t.Errorf("ParseFEN(%q).FEN() = %q", tt.give, got)
+		}
+	}
+}
+
+func TestParseFENErrors(t *testing.T) {
+	tests := []struct {
+		variant, give string
+		field         string
+		offset        int
+	}{
+		{"chess", "", "board", 0},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", "fen", 52},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x", "fen", 57},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w KQkq - 0 1", "turn", 44},
+		{"chess", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board", 18},
+		{"chess", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board", 16},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "board", 34},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1", "board", 43},
+		{"chess", "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board", 13},
+		{"chess", "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board", 18},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "turn", 44},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "rights", 48},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", "rights", 47},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en-passant", 51},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmoves", 53},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmoves", 55},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 01 1", "halfmoves", 53},
+		{"shako", "c8c/ernbqkbnre/pppppppppp/11/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1", "board", 26},
+	}
+	for _, tt := range tests {
+		_, err := ParseFEN(MustBuiltin(tt.variant), tt.give)
+		e, ok := err.(*Error)
+		if !ok || e.Code != ErrInvalidFEN || e.Field != tt.field || e.Offset != tt.offset {
+			t.Errorf("ParseFEN(%q) = %v; want %s in %s at offset %d", tt.give, err, ErrInvalidFEN, tt.field, tt.offset)
+		}
+	}
+}
+
+func TestNewPositionErrors(t *testing.T) {
+	tests := []struct {
+		variant, give, field string
+	}{
+		{"chess", "8/8/8/8/8/8/8/4K3 w - - 0 1", "board"},
+		{"chess", "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "board"},
+		{"chess", "4k3/8/8/8/8/8/8/4K2R b K - 0 1", ""},
+		{"chess", "4k3/8/8/8/8/8/8/R3K3 w K - 0 1", "rights"},
+		{"chess", "4k3/8/8/8/8/8/8/3K3R w K - 0 1", "rights"},
+		{"chess", "4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en-passant"},
+		{"chess", "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", "en-passant"},
+		{"chess", "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", ""},
+		{"chess", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "board"},
+		{"chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "board"},
+	}
+	for _, tt := range tests {
+		s, err := ParseFEN(MustBuiltin(tt.variant), tt.give)
+		if err != nil {
+			if tt.field == "rights" {
+				if e, ok := err.(*Error); ok && e.Field == "rights" {
+					continue
+				}
+			}
+			t.Errorf("ParseFEN(%q) = %v", tt.give, err)
+			continue
+		}
+		_, err = NewPosition(s)
+		if tt.field == "" {
+			if err != nil {
+				t.Errorf("NewPosition(%q) = %v; want nil", tt.give, err)
+			}
+			continue
+		}
+		e, ok := err.(*Error)
+		if !ok || e.Code != ErrIllegalPosition || e.Field != tt.field {
+			t.Errorf("NewPosition(%q) = %v; want %s in %s", tt.give, err, ErrIllegalPosition, tt.field)
+		}
+	}
+}
+
+// FuzzParseFEN: accepted FENs round-trip exactly; rejected ones give a
+// typed error with an offset inside the text; positions list their moves.
+func FuzzParseFEN(f *testing.F) {
+	for _, s := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",
+		"4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+		"k7/8/8/8/8/8/8/7K w - a9 0 1",
+	} {
+		f.Add("chess", s)
+		f.Add("shako", s)
+	}
+	f.Fuzz(func(t *testing.T, variant, text string) {
+		v, err := Builtin(variant)
+		if err != nil {
+			return
+		}
+		s, err := ParseFEN(v, text)
+		if err != nil {
+			e, ok := err.(*Error)
+			if !ok || e.Code != ErrInvalidFEN || e.Offset < 0 || e.Offset > len(text) {
+				t.Fatalf("ParseFEN(%q) = %#v; want an invalid-fen error with an offset in the text", text, err)
+			}
+			return
+		}
+		if got := s.FEN(); got != text {
+			t.Fatalf("ParseFEN(%q).FEN() = %q", text, got)
+		}
+		p, err := NewPosition(s)
+		if err != nil {
+			if CodeOf(err) != ErrIllegalPosition {
+				t.Fatalf("NewPosition(%q) = %v; want illegal-position", text, err)
+			}
+			return
+		}
+		if p.FEN() != text {
+			t.Fatalf("NewPosition(%q).FEN() = %q", text, p.FEN())
+		}
+		for _, m := range p.LegalMoves() {
+			q, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("Play(%s) in %q = %v", p.UCI(m), text, err)
+			}
+			if _, err := NewPosition(mustSetup(t, v, q.FEN())); err != nil && !strings.Contains(err.Error(), "en-passant") {
+				t.Fatalf("position after %s in %q does not reload: %v", p.UCI(m), text, err)
+			}
+		}
+	})
+}
+
+func mustSetup(t *testing.T, v *Variant, fen string) *Setup {
+	t.Helper()
+	s, err := ParseFEN(v, fen)
+	if err != nil {
+		t.Fatalf("ParseFEN(%q) = %v", fen, err)
+	}
+	return s
+}

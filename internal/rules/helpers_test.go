@@ -1,0 +1,43 @@
+package rules
+
+import "testing"
+
+// mustPosition parses and validates a FEN of a built-in variant.
+func mustPosition(t testing.TB, variant, fen string) *Position {
+	t.Helper()
+	v := MustBuiltin(variant)
+	if fen == "" {
+		return v.Start()
+	}
+	s, err := ParseFEN(v, fen)
+	if err != nil {
+		t.Fatalf("ParseFEN(%q) = %v", fen, err)
+	}
+	p, err := NewPosition(s)
+	if err != nil {
+		t.Fatalf("NewPosition(%q) = %v", fen, err)
+	}
+	return p
+}
+
+// uciMove finds the legal move written uci in coordinate form.
+func uciMove(t testing.TB, p *Position, uci string) Move {
+	t.Helper()
+	for _, m := range p.LegalMoves() {
+		if p.UCI(m) == uci {
+			return m
+		}
+	}
+	t.Fatalf("%s is not legal in %s", uci, p.FEN())
+	return Move{}
+}
+
+// playUCI plays a sequence of coordinate moves in a game.
+func playUCI(t testing.TB, g *Game, moves ...string) {
+	t.Helper()
+	for _, s := range moves {
+		if err := g.Play(uciMove(t, g.Position(), s)); err != nil {
+			t.Fatalf("Play(%s) = %v", s, err)
+		}
+	}
+}

@@ -20,20 +20,8 @@ func (p *Position) frozen(pc Piece) bool {
 // were by's turn, ignoring pins (RULINGS 1). It walks reversed probes from
 // s instead of generating the attacker's moves.
 func (p *Position) attacked(s Square, by Color) bool {
-	return p.attackedExcept(s, by, NoSquare)
-}
-
-// attackedExcept is attacked with square skip treated as empty: the King's
-// own square when testing where it may step.
-func (p *Position) attackedExcept(s Square, by Color, skip Square) bool {
 	at := &p.v.attacks[by][s]
 	b := &p.board
-	var saved Piece
-	if skip != NoSquare {
-		saved = b[skip]
-		b[skip] = 0
-		defer func() { b[skip] = saved }()
-	}
 	for i := range at.leaps {
 		lp := &at.leaps[i]
 		pc := b[lp.from]
@@ -94,6 +82,42 @@ func (p *Position) attackedExcept(s Square, by Color, skip Square) bool {
 		}
 	}
 	return false
+}
+
+// attackedExcept is attacked with square skip treated as empty: the King's
+// own square when testing where it may step.
+func (p *Position) attackedExcept(s Square, by Color, skip Square) bool {
+	saved := p.board[skip]
+	p.board[skip] = 0
+	a := p.attacked(s, by)
+	p.board[skip] = saved
+	return a
+}
+
+// pinned returns the squares of colour us's pieces that alone stand between
+// us's King and an enemy piece riding along that line.
+func (p *Position) pinned(ks Square, us Color) bitboard {
+	var pins bitboard
+	at := &p.v.attacks[us.Other()][ks]
+	b := &p.board
+	for i := range at.rays {
+		rp := &at.rays[i]
+		ray := rp.ray
+		k := 0
+		for k < len(ray) && b[ray[k]] == 0 {
+			k++
+		}
+		if k == len(ray) || b[ray[k]].Color() != us {
+			continue
+		}
+		blocker := k
+		for k++; k < len(ray) && b[ray[k]] == 0; k++ {
+		}
+		if k < len(ray) && rp.near[k].has(b[ray[k]]) {
+			pins.set(ray[blocker])
+		}
+	}
+	return pins
 }
 
 // InCheck says whether the side to move is in check.

@@ -215,16 +215,43 @@ func (p *Position) jumpMoves(moves []Move) []Move {
 }
 
 // legalMoves appends the legal moves of the side to move to moves.
+//
+// Most moves need no trial: when the side is not in check, a move of a
+// piece that is not pinned, touching no square whose occupancy can open a
+// line of a hopper, bent rider or lame leaper onto the King (the variant's
+// precomputed danger mask), cannot expose the King. King steps are tested
+// on the destination with the King lifted. Everything else is played,
+// tested and taken back.
 func (p *Position) legalMoves(moves []Move) []Move {
 	us, them := p.side, p.side.Other()
-	inCheck := p.attacked(p.king[us], them)
+	ks := p.king[us]
+	inCheck := p.attacked(ks, them)
 	start := len(moves)
 	moves = p.pseudoMoves(moves, inCheck)
+	var pins bitboard
+	if !inCheck {
+		pins = p.pinned(ks, us)
+	}
+	danger := &p.v.danger[them][ks]
 	n := start
 	for _, m := range moves[start:] {
-		u := p.make(m)
-		ok := !p.attacked(p.king[us], them)
-		p.unmake(m, u)
+		var ok bool
+		switch {
+		case m.From == ks:
+			if m.Kind == MoveNormal {
+				ok = !p.attackedExcept(m.To, them, ks)
+			} else {
+				u := p.make(m)
+				ok = !p.attacked(p.king[us], them)
+				p.unmake(m, u)
+			}
+		case !inCheck && m.Kind != MoveEnPassant && !pins.has(m.From) && !danger.has(m.From) && !danger.has(m.To):
+			ok = true
+		default:
+			u := p.make(m)
+			ok = !p.attacked(ks, them)
+			p.unmake(m, u)
+		}
 		if ok {
 			moves[n] = m
 			n++

@@ -47,7 +47,7 @@ func (v *Variant) buildTables(shapes [][]shape) {
 	for c := White; c <= Black; c++ {
 		v.moves[c] = make([]moveTable, n)
 		v.attacks[c] = make([]attackTable, NumSquares)
-		v.simple[c] = true
+		v.danger[c] = make([]bitboard, NumSquares)
 		for ti, ss := range shapes {
 			t := PieceType(ti + 1)
 			for sq := Square(0); sq < NumSquares; sq++ {
@@ -55,15 +55,11 @@ func (v *Variant) buildTables(shapes [][]shape) {
 					v.moves[c][int(t)*NumSquares+int(sq)] = v.buildMoveTable(t, c, sq, ss)
 				}
 			}
-			for _, s := range ss {
-				if s.capture && (s.kind != shapeLeap && s.kind != shapeRide || len(s.empty) > 0 || len(s.full) > 0) {
-					v.simple[c] = false
-				}
-			}
 		}
 		for sq := Square(0); sq < NumSquares; sq++ {
 			if v.onBoard.has(sq) {
 				v.attacks[c][sq] = v.buildAttackTable(c, sq, shapes)
+				v.danger[c][sq] = v.attacks[c][sq].danger()
 			}
 		}
 	}
@@ -206,4 +202,31 @@ func (v *Variant) buildAttackTable(c Color, target Square, shapes [][]shape) att
 		}
 	}
 	return at
+}
+
+// danger returns the squares whose occupancy decides an attack other than
+// a plain ride: hopper lines, bent-rider paths and lame or jumping legs.
+// Plain rides are covered by pins instead.
+func (at *attackTable) danger() bitboard {
+	var d bitboard
+	for _, rp := range at.rays {
+		if !rp.hop.empty() || !rp.grass.empty() {
+			for _, s := range rp.ray {
+				d.set(s)
+			}
+		}
+	}
+	for _, bp := range at.bents {
+		for _, s := range bp.ray {
+			d.set(s)
+		}
+	}
+	for _, lp := range at.leaps {
+		for _, s := range [...]Square{lp.empty[0], lp.empty[1], lp.full} {
+			if s != NoSquare {
+				d.set(s)
+			}
+		}
+	}
+	return d
 }

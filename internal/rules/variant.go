@@ -27,7 +27,7 @@ type Variant struct {
 
 	moves        [2][]moveTable   // [colour][type*NumSquares+square]
 	attacks      [2][]attackTable // [attacking colour][target square]
-	simple       [2]bool          // colour attacks only by plain leaps and rides
+	danger       [2][]bitboard    // [attacking colour][King square]: squares whose occupancy can open a line other than a plain ride
 	onBoard      bitboard
 	zoneRank     [2][MaxRanks]uint8 // promotion kind of each absolute rank for each colour
 	initialCount [2][MaxPieceTypes + 1]int

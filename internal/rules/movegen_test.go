@@ -1,0 +1,121 @@
+package rules
+
+import (
+	"slices"
+	"testing"
+)
+
+// slowLegal decides legality the plain way: play the move and test the King.
+func slowLegal(p *Position, m Move) bool {
+	q := p.clone()
+	q.make(m)
+	return !q.attacked(q.king[p.side], p.side.Other())
+}
+
+// checkMoveInvariants compares the fast legality filter with trial moves,
+// and checks that make and unmake restore the position exactly.
+func checkMoveInvariants(t *testing.T, p *Position) []Move {
+	t.Helper()
+	legal := p.LegalMoves()
+	pseudo := p.pseudoMoves(nil, p.InCheck())
+	for _, m := range pseudo {
+		if got, want := slices.Contains(legal, m), slowLegal(p, m); got != want {
+			t.Fatalf("%s in %s: in LegalMoves = %v; trial move says %v", p.UCI(m), p.FEN(), got, want)
+		}
+		if got := p.IsLegal(m); got != slices.Contains(legal, m) {
+			t.Fatalf("IsLegal(%s) in %s = %v", p.UCI(m), p.FEN(), got)
+		}
+		q := p.clone()
+		u := q.make(m)
+		q.unmake(m, u)
+		if *q != *p {
+			t.Fatalf("make/unmake of %s in %s does not restore the position", p.UCI(m), p.FEN())
+		}
+	}
+	for _, m := range legal {
+		if !slices.Contains(pseudo, m) {
+			t.Fatalf("legal move %s in %s is not pseudo-legal", p.UCI(m), p.FEN())
+		}
+	}
+	return legal
+}
+
+// FuzzPlayout plays fuzzer-chosen games and checks at every ply that the
+// fast legality filter agrees with trial moves, that make/unmake restore the
+// position, and that the incremental hash equals a freshly computed one.
+func FuzzPlayout(f *testing.F) {
+	f.Add("chess", "", []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", []byte{7, 3, 200, 17, 99, 5})
+	f.Add("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", []byte{1, 2, 3, 250, 4, 8, 16})
+	f.Add("shako", "", []byte{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5})
+	f.Add("shako", "4ncr1k1/1cr2P4/pp2p2pp1/P7PN/2Ep1p4/B3P1eN2/2P1n1P3/1B1P1K4/9p/5C2CR w - - 0 1", []byte{11, 22, 33, 44})
+	f.Fuzz(func(t *testing.T, variant, fen string, choices []byte) {
+		v, err := Builtin(variant)
+		if err != nil {
+			return
+		}
+		p := v.Start()
+		if fen != "" {
+			s, err := ParseFEN(v, fen)
+			if err != nil {
+				return
+			}
+			if p, err = NewPosition(s); err != nil {
+				return
+			}
+		}
+		if len(choices) > 40 {
+			choices = choices[:40]
+		}
+		for _, c := range choices {
+			legal := checkMoveInvariants(t, p)
+			if len(legal) == 0 {
+				return
+			}
+			m := legal[int(c)%len(legal)]
+			q, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("Play(%s) in %s = %v", p.UCI(m), p.FEN(), err)
+			}
+			fresh := mustFresh(t, q)
+			if fresh.Hash() != q.Hash() || fresh.FEN() != q.FEN() {
+				t.Fatalf("after %s in %s: incremental hash or FEN differs from a fresh parse", p.UCI(m), p.FEN())
+			}
+			p = q
+		}
+	})
+}
+
+func mustFresh(t *testing.T, p *Position) *Position {
+	t.Helper()
+	s, err := ParseFEN(p.v, p.FEN())
+	if err != nil {
+		t.Fatalf("ParseFEN(%q) = %v", p.FEN(), err)
+	}
+	q, err := NewPosition(s)
+	if err != nil {
+		t.Fatalf("NewPosition(%q) = %v", p.FEN(), err)
+	}
+	return q
+}
+
+// TestPlayoutSeeds runs the playout property over long fixed games.
+func TestPlayoutSeeds(t *testing.T) {
+	for _, variant := range []string{"chess", "shako"} {
+		p := MustBuiltin(variant).Start()
+		for ply := 0; ply < 120; ply++ {
+			legal := checkMoveInvariants(t, p)
+			if len(legal) == 0 {
+				break
+			}
+			q, err := p.Play(legal[(ply*7919+13)%len(legal)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if mustFresh(t, q).Hash() != q.Hash() {
+				t.Fatalf("%s ply %d: incremental hash differs from a fresh parse of %s", variant, ply, q.FEN())
+			}
+			p = q
+		}
+	}
+}

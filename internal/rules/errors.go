@@ -33,8 +33,10 @@ type Error struct {
 	Field  string
 	Offset int
 	Detail string
-	// Reason refines ErrIllegalMove: "no-piece", "wrong-side", "unreachable",
-	// "blocked", "king-in-check", "needs-promotion", "bad-promotion".
+	// Reason refines ErrIllegalMove: "off-board", "no-piece", "wrong-side",
+	// "unreachable", "in-check" (castling or jumping out of check),
+	// "king-in-check" (the move would leave the King in check),
+	// "needs-promotion", "bad-promotion".
 	Reason string
 	Err    error
 }

@@ -1,6 +1,18 @@
 package rules
 
-import "strings"
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// MaxMoveBytes bounds the length of a move text given to ParseMove.
+const MaxMoveBytes = 64
+
+// fieldMove names the move text in errors.
+const fieldMove = "move"
 
 // UCI writes m in coordinate form: from, to and a lower-case promotion
 // letter (e2e4, a10a12, e7e8q). Castling is the King's move.
@@ -10,4 +22,593 @@ func (p *Position) UCI(m Move) string {
 		s += strings.ToLower(p.v.Letter(m.Promotion))
 	}
 	return s
+}
+
+// SAN writes the legal move m in Standard Algebraic Notation: the piece's
+// letter (none for the type whose letter is P), the origin file, rank or
+// both when another piece of the type could also go there (a Pawn capture
+// always names its file), x for a capture, the destination, =Q for a
+// promotion, and + for check or # for checkmate. Castling is O-O toward
+// the higher files and O-O-O otherwise; the King's jump is an ordinary King
+// move. A move that is not legal in p is written in coordinate form (UCI).
+func (p *Position) SAN(m Move) string {
+	legal := p.LegalMoves()
+	if !slices.Contains(legal, m) {
+		return p.UCI(m)
+	}
+	var sb strings.Builder
+	switch {
+	case m.Kind == MoveCastle && m.To.File() > m.From.File():
+		sb.WriteString("O-O")
+	case m.Kind == MoveCastle:
+		sb.WriteString("O-O-O")
+	default:
+		p.writeSAN(&sb, m, legal)
+	}
+	next, err := p.Play(m)
+	if err == nil && next.InCheck() {
+		if len(next.LegalMoves()) == 0 {
+			sb.WriteByte('#')
+		} else {
+			sb.WriteByte('+')
+		}
+	}
+	return sb.String()
+}
+
+// writeSAN writes a move that is not castling, without its check suffix.
+func (p *Position) writeSAN(sb *strings.Builder, m Move, legal []Move) {
+	t := p.board[m.From].Type()
+	letter := p.v.Letter(t)
+	q := sanQuery{typ: t, pawn: letter == "P", file: -1, rank: -1, to: m.To, promo: m.Promotion}
+	if !q.pawn {
+		sb.WriteString(letter)
+	}
+	q = p.disambiguate(q, m, legal)
+	if q.file >= 0 {
+		sb.WriteByte(byte('a' + q.file))
+	}
+	if q.rank >= 0 {
+		sb.WriteString(strconv.Itoa(q.rank + 1))
+	}
+	if p.isCapture(m) {
+		sb.WriteByte('x')
+	}
+	sb.WriteString(m.To.String())
+	if m.Promotion != 0 {
+		sb.WriteByte('=')
+		sb.WriteString(p.v.Letter(m.Promotion))
+	}
+}
+
+// disambiguate adds to q the least of the origin (nothing, file, rank,
+// both) that makes m the only legal move q matches. A Pawn never gets the
+// rank alone, which would put a digit first.
+func (p *Position) disambiguate(q sanQuery, m Move, legal []Move) sanQuery {
+	levels := [...]struct{ file, rank bool }{{false, false}, {true, false}, {false, true}, {true, true}}
+	for _, l := range levels {
+		if q.pawn && l.rank && !l.file {
+			continue
+		}
+		r := q
+		if l.file {
+			r.file = m.From.File()
+		}
+		if l.rank {
+			r.rank = m.From.Rank()
+		}
+		if c := p.sanMoves(r, legal, true); len(c) == 1 && c[0] == m {
+			return r
+		}
+	}
+	q.file, q.rank = m.From.File(), m.From.Rank()
+	return q
+}
+
+// isCapture says whether m removes an enemy piece.
+func (p *Position) isCapture(m Move) bool {
+	return m.Kind == MoveEnPassant || m.Kind != MoveCastle && p.board[m.To] != 0
+}
+
+// sanQuery is what a SAN piece move says: the piece type, the origin file
+// and rank when given (-1 otherwise), the destination and the promotion.
+// A pawn query (no letter written) matches captures only with a file.
+type sanQuery struct {
+	typ   PieceType
+	pawn  bool
+	file  int
+	rank  int
+	to    Square
+	promo PieceType
+}
+
+// sanMoves returns the moves of moves that q describes, comparing the
+// promotion only when promo is set. Castling never matches: it is O-O.
+func (p *Position) sanMoves(q sanQuery, moves []Move, promo bool) []Move {
+	var out []Move
+	for _, m := range moves {
+		switch {
+		case m.Kind == MoveCastle || m.To != q.to || p.board[m.From].Type() != q.typ:
+		case promo && m.Promotion != q.promo:
+		case q.file >= 0 && m.From.File() != q.file, q.rank >= 0 && m.From.Rank() != q.rank:
+		case q.pawn && q.file < 0 && p.isCapture(m):
+		default:
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// ParseMove reads a move in any accepted notation and returns the legal
+// move it names. Surrounding white space is ignored. Accepted are:
+//
+//   - coordinate form: e2e4, a10a12, e7e8q, with - or x between the squares
+//     (e2-e4, e4xd5) and =Q for a promotion (e7e8=Q); castling is the
+//     King's move (e1g1);
+//   - SAN as SAN writes it, with unneeded disambiguation optional, O-O,
+//     0-0, O-O-O or 0-0-0 for castling, the = of a promotion optional, and
+//     x and any trailing run of +, #, ! and ? optional and not checked;
+//     piece letters are upper case, and a text starting with a lower-case
+//     letter is a Pawn move (e4, exd5; a Pawn capture needs its file) or a
+//     coordinate move;
+//   - Game Courier style: a piece letter of either case, spaces and the
+//     coordinate move (P e2-e4), the letter naming the piece on the origin
+//     square, optionally followed by ; and the placement of the promoted
+//     piece on the destination (e7-e8; Q-e8).
+//
+// Errors are *Error with Field "move": ErrInvalidMove when the text does not
+// parse (Offset is the byte offset in text of the first bad character),
+// ErrIllegalMove when no legal move matches (Reason says why), and
+// ErrAmbiguousMove when a SAN text matches several legal moves.
+func (p *Position) ParseMove(text string) (Move, error) {
+	if len(text) > MaxMoveBytes {
+		return Move{}, newError(ErrInvalidMove, fieldMove, MaxMoveBytes, "a move is at most %d bytes", MaxMoveBytes)
+	}
+	start, end := trimBounds(text, 0, len(text))
+	if start >= end {
+		return Move{}, newError(ErrInvalidMove, fieldMove, 0, "empty move")
+	}
+	mp := &moveParser{p: p, text: text, i: start, end: end}
+	if strings.ContainsAny(text[start:end], " ;") {
+		return mp.courier()
+	}
+	return mp.single()
+}
+
+// trimBounds returns the bounds of text[start:end] without surrounding
+// white space; start >= end when nothing is left.
+func trimBounds(text string, start, end int) (int, int) {
+	s := text[start:end]
+	left := strings.TrimLeftFunc(s, unicode.IsSpace)
+	return start + len(s) - len(left), start + len(strings.TrimRightFunc(s, unicode.IsSpace))
+}
+
+// moveParser reads text[i:end] left to right; offsets in errors are
+// offsets in the whole text.
+type moveParser struct {
+	p    *Position
+	text string
+	i    int
+	end  int
+}
+
+func (mp *moveParser) peek(k int) byte {
+	if mp.i+k < mp.end {
+		return mp.text[mp.i+k]
+	}
+	return 0
+}
+
+func (mp *moveParser) errorf(off int, format string, args ...any) *Error {
+	return newError(ErrInvalidMove, fieldMove, off, format, args...)
+}
+
+// unexpected reports the character at the cursor, or the end of the text.
+func (mp *moveParser) unexpected(want string) *Error {
+	if mp.i >= mp.end {
+		return mp.errorf(mp.i, "expected %s, found the end of the move", want)
+	}
+	return mp.errorf(mp.i, "expected %s, not %q", want, mp.text[mp.i:mp.i+1])
+}
+
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// single reads a move without spaces or semicolons: castling, SAN or
+// coordinate form.
+func (mp *moveParser) single() (Move, error) {
+	body := strings.TrimRight(mp.text[mp.i:mp.end], "+#!?")
+	switch body {
+	case "O-O", "0-0":
+		return mp.p.resolveCastle(true)
+	case "O-O-O", "0-0-0":
+		return mp.p.resolveCastle(false)
+	}
+	c := mp.peek(0)
+	switch {
+	case isUpper(c):
+		return mp.pieceMove()
+	case isLower(c):
+		return mp.lowerMove()
+	}
+	return Move{}, mp.unexpected("a piece letter, a square or castling")
+}
+
+// lowerMove reads a coordinate move or a SAN Pawn move.
+func (mp *moveParser) lowerMove() (Move, error) {
+	start := mp.i
+	q := sanQuery{pawn: true, file: -1, rank: -1}
+	if isDigit(mp.peek(1)) {
+		sq, err := mp.square()
+		if err != nil {
+			return Move{}, err
+		}
+		if mp.separator() || mp.atSquare() {
+			return mp.coordinate(sq)
+		}
+		q.to = sq
+	} else {
+		f, err := mp.file()
+		if err != nil {
+			return Move{}, err
+		}
+		q.file = f
+		if mp.peek(0) == 'x' {
+			mp.i++
+		}
+		if q.to, err = mp.square(); err != nil {
+			return Move{}, err
+		}
+	}
+	t, ok := mp.p.v.byLetter["P"]
+	if !ok {
+		return Move{}, mp.errorf(start, "%s has no piece with letter P: write the piece letter or both squares", mp.p.v.ID())
+	}
+	q.typ = t
+	return mp.sanEnd(q, start)
+}
+
+// pieceMove reads a SAN move that starts with a piece letter.
+func (mp *moveParser) pieceMove() (Move, error) {
+	start := mp.i
+	t, err := mp.letter(false)
+	if err != nil {
+		return Move{}, err
+	}
+	q := sanQuery{typ: t, file: -1, rank: -1, to: NoSquare}
+	switch c := mp.peek(0); {
+	case c == 'x' || c == '-':
+		mp.i++
+	case isDigit(c):
+		if q.rank, err = mp.rank(); err != nil {
+			return Move{}, err
+		}
+		mp.separator()
+	case isLower(c) && isDigit(mp.peek(1)):
+		sq, err := mp.square()
+		if err != nil {
+			return Move{}, err
+		}
+		if mp.separator() || mp.atSquare() {
+			q.file, q.rank = sq.File(), sq.Rank()
+		} else {
+			q.to = sq
+		}
+	case isLower(c):
+		if q.file, err = mp.file(); err != nil {
+			return Move{}, err
+		}
+		mp.separator()
+	}
+	if q.to == NoSquare {
+		if q.to, err = mp.square(); err != nil {
+			return Move{}, err
+		}
+	}
+	return mp.sanEnd(q, start)
+}
+
+// sanEnd reads the promotion and suffix of a SAN move and resolves it.
+func (mp *moveParser) sanEnd(q sanQuery, start int) (Move, error) {
+	var err error
+	if q.promo, err = mp.promotion(); err != nil {
+		return Move{}, err
+	}
+	if err := mp.finish(); err != nil {
+		return Move{}, err
+	}
+	return mp.p.resolveSAN(q, mp.text[start:mp.end])
+}
+
+// coordinate reads the rest of a coordinate move after its origin.
+func (mp *moveParser) coordinate(from Square) (Move, error) {
+	to, err := mp.square()
+	if err != nil {
+		return Move{}, err
+	}
+	promo, err := mp.promotion()
+	if err != nil {
+		return Move{}, err
+	}
+	if err := mp.finish(); err != nil {
+		return Move{}, err
+	}
+	return mp.p.resolveCoordinate(from, to, promo)
+}
+
+// courier reads a Game Courier move: "P e2-e4", "e7-e8; Q-e8".
+func (mp *moveParser) courier() (Move, error) {
+	var parts [][2]int
+	for s, i := mp.i, mp.i; i <= mp.end; i++ {
+		if i == mp.end || mp.text[i] == ';' {
+			a, b := trimBounds(mp.text, s, i)
+			if a >= b {
+				return Move{}, mp.errorf(a, "empty part of a move")
+			}
+			if len(parts) == 2 {
+				return Move{}, mp.errorf(s-1, "a move has at most two parts: the move and the promoted piece")
+			}
+			parts = append(parts, [2]int{a, b})
+			s = i + 1
+		}
+	}
+	mp.i, mp.end = parts[0][0], parts[0][1]
+	t, from, to, err := mp.courierMove()
+	if err != nil {
+		return Move{}, err
+	}
+	var promo PieceType
+	if len(parts) == 2 {
+		mp.i, mp.end = parts[1][0], parts[1][1]
+		if promo, err = mp.placement(to); err != nil {
+			return Move{}, err
+		}
+	}
+	if pc := mp.p.PieceAt(from); t != 0 && pc != 0 && pc.Type() != t {
+		v := mp.p.v
+		return Move{}, &Error{Code: ErrIllegalMove, Field: fieldMove, Offset: -1, Reason: "no-piece",
+			Detail: fmt.Sprintf("no %s on %s: the piece there is a %s", v.PieceName(t), from, v.PieceName(pc.Type()))}
+	}
+	return mp.p.resolveCoordinate(from, to, promo)
+}
+
+// courierMove reads the move part of a Game Courier move: an optional
+// piece letter of either case and spaces, then the two squares.
+func (mp *moveParser) courierMove() (t PieceType, from, to Square, err error) {
+	if n := 1 + btoi(mp.peek(1) == '\''); mp.peek(n) == ' ' {
+		if t, err = mp.letter(true); err != nil {
+			return 0, NoSquare, NoSquare, err
+		}
+		for mp.peek(0) == ' ' {
+			mp.i++
+		}
+	}
+	if from, err = mp.square(); err != nil {
+		return 0, NoSquare, NoSquare, err
+	}
+	mp.separator()
+	if to, err = mp.square(); err != nil {
+		return 0, NoSquare, NoSquare, err
+	}
+	return t, from, to, mp.finish()
+}
+
+// placement reads "Q-e8", the promoted piece put on the destination to.
+func (mp *moveParser) placement(to Square) (PieceType, error) {
+	t, err := mp.letter(true)
+	if err != nil {
+		return 0, err
+	}
+	if mp.peek(0) != '-' {
+		return 0, mp.unexpected("- between the promoted piece and its square")
+	}
+	mp.i++
+	off := mp.i
+	sq, err := mp.square()
+	if err != nil {
+		return 0, err
+	}
+	if sq != to {
+		return 0, mp.errorf(off, "the promoted piece must be placed on the destination %s, not %s", to, sq)
+	}
+	return t, mp.finish()
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// separator skips a - or x between two squares and says whether it did.
+func (mp *moveParser) separator() bool {
+	if c := mp.peek(0); c == '-' || c == 'x' {
+		mp.i++
+		return true
+	}
+	return false
+}
+
+// atSquare says whether a square seems to start at the cursor.
+func (mp *moveParser) atSquare() bool { return isLower(mp.peek(0)) && isDigit(mp.peek(1)) }
+
+// square reads a square of the board: a file letter and a rank number.
+func (mp *moveParser) square() (Square, error) {
+	f, err := mp.file()
+	if err != nil {
+		return NoSquare, err
+	}
+	r, err := mp.rank()
+	if err != nil {
+		return NoSquare, err
+	}
+	return SquareAt(f, r), nil
+}
+
+// file reads a file letter of the board and returns it from 0.
+func (mp *moveParser) file() (int, error) {
+	c := mp.peek(0)
+	if !isLower(c) {
+		return 0, mp.unexpected("a square")
+	}
+	if int(c-'a') >= mp.p.v.files {
+		return 0, mp.errorf(mp.i, "file %c is off the board (files a-%c)", c, 'a'+mp.p.v.files-1)
+	}
+	mp.i++
+	return int(c - 'a'), nil
+}
+
+// rank reads a rank number of the board and returns it from 0.
+func (mp *moveParser) rank() (int, error) {
+	off := mp.i
+	if !isDigit(mp.peek(0)) {
+		return 0, mp.unexpected("a rank number")
+	}
+	if mp.peek(0) == '0' {
+		return 0, mp.errorf(off, "a rank number cannot start with 0")
+	}
+	r := 0
+	for isDigit(mp.peek(0)) {
+		r = min(r*10+int(mp.peek(0)-'0'), 1000)
+		mp.i++
+	}
+	if r > mp.p.v.ranks {
+		return 0, mp.errorf(off, "rank %s is off the board (ranks 1-%d)", mp.text[off:mp.i], mp.p.v.ranks)
+	}
+	return r - 1, nil
+}
+
+// letter reads a piece letter, upper case or (with anyCase) either case,
+// optionally followed by an apostrophe.
+func (mp *moveParser) letter(anyCase bool) (PieceType, error) {
+	off, c := mp.i, mp.peek(0)
+	if !isUpper(c) && !(anyCase && isLower(c)) {
+		return 0, mp.unexpected("a piece letter")
+	}
+	l, n := string(c&^0x20), 1
+	if mp.peek(1) == '\'' {
+		l, n = l+"'", 2
+	}
+	t, ok := mp.p.v.byLetter[l]
+	if !ok {
+		return 0, mp.errorf(off, "no piece of %s has letter %q", mp.p.v.ID(), mp.text[off:off+n])
+	}
+	mp.i += n
+	return t, nil
+}
+
+// promotion reads an optional promotion: =Q, =q, Q or q.
+func (mp *moveParser) promotion() (PieceType, error) {
+	c := mp.peek(0)
+	if c == '=' {
+		mp.i++
+		return mp.letter(true)
+	}
+	if isUpper(c) || isLower(c) {
+		return mp.letter(true)
+	}
+	return 0, nil
+}
+
+// finish skips the annotation suffix (+, #, !, ?) and requires the end.
+func (mp *moveParser) finish() error {
+	for strings.IndexByte("+#!?", mp.peek(0)) >= 0 && mp.i < mp.end {
+		mp.i++
+	}
+	if mp.i < mp.end {
+		return mp.unexpected("the end of the move")
+	}
+	return nil
+}
+
+// resolveCoordinate returns the legal move from, to, promo or explains why
+// there is none.
+func (p *Position) resolveCoordinate(from, to Square, promo PieceType) (Move, error) {
+	same := func(m Move) bool { return m.From == from && m.To == to && m.Promotion == promo }
+	legal := p.LegalMoves()
+	if i := slices.IndexFunc(legal, same); i >= 0 {
+		return legal[i], nil
+	}
+	m := Move{From: from, To: to, Promotion: promo, Kind: MoveNormal}
+	pseudo := p.pseudoMoves(nil, p.InCheck())
+	if i := slices.IndexFunc(pseudo, same); i >= 0 {
+		m = pseudo[i]
+	}
+	return Move{}, p.illegal(m)
+}
+
+// resolveCastle returns the legal castling move toward the higher files
+// (kingside) or the lower ones, or explains why there is none.
+func (p *Position) resolveCastle(kingside bool) (Move, error) {
+	same := func(m Move) bool { return m.Kind == MoveCastle && (m.To.File() > m.From.File()) == kingside }
+	legal := p.LegalMoves()
+	if i := slices.IndexFunc(legal, same); i >= 0 {
+		return legal[i], nil
+	}
+	pseudo := p.pseudoMoves(nil, false)
+	if i := slices.IndexFunc(pseudo, same); i >= 0 {
+		return Move{}, p.illegal(pseudo[i])
+	}
+	name := "O-O-O"
+	if kingside {
+		name = "O-O"
+	}
+	return Move{}, &Error{Code: ErrIllegalMove, Field: fieldMove, Offset: -1, Reason: "unreachable",
+		Detail: "castling " + name + " is not possible here"}
+}
+
+// resolveSAN returns the one legal move q describes, or explains why there
+// is none or several. text is the move as written, for the details.
+func (p *Position) resolveSAN(q sanQuery, text string) (Move, error) {
+	legal := p.LegalMoves()
+	c := p.sanMoves(q, legal, true)
+	switch len(c) {
+	case 1:
+		return c[0], nil
+	case 0:
+		return Move{}, p.explainSAN(q, legal)
+	}
+	names := make([]string, len(c))
+	for i, m := range c {
+		names[i] = p.UCI(m)
+	}
+	return Move{}, &Error{Code: ErrAmbiguousMove, Field: fieldMove, Offset: -1,
+		Detail: fmt.Sprintf("%s matches %d legal moves: %s", text, len(c), strings.Join(names, ", "))}
+}
+
+// explainSAN says why no legal move matches q.
+func (p *Position) explainSAN(q sanQuery, legal []Move) *Error {
+	e := &Error{Code: ErrIllegalMove, Field: fieldMove, Offset: -1}
+	name := p.v.PieceName(q.typ)
+	if c := p.sanMoves(q, legal, false); len(c) > 0 {
+		if q.promo == 0 {
+			e.Reason, e.Detail = "needs-promotion", "a move to "+q.to.String()+" must name its promotion"
+		} else {
+			e.Reason, e.Detail = "bad-promotion", "the "+name+" cannot promote to "+p.v.PieceName(q.promo)+" on "+q.to.String()
+		}
+		return e
+	}
+	if c := p.sanMoves(q, p.pseudoMoves(nil, p.InCheck()), true); len(c) > 0 {
+		return p.illegal(c[0])
+	}
+	where := ""
+	switch {
+	case q.file >= 0 && q.rank >= 0:
+		where = " on " + SquareAt(q.file, q.rank).String()
+	case q.file >= 0:
+		where = fmt.Sprintf(" on file %c", 'a'+q.file)
+	case q.rank >= 0:
+		where = fmt.Sprintf(" on rank %d", q.rank+1)
+	}
+	e.Reason, e.Detail = "unreachable", "no "+name+where+" can move to "+q.to.String()
+	if q.pawn && q.file < 0 {
+		r := q
+		r.pawn = false
+		if c := p.sanMoves(r, legal, true); len(c) > 0 {
+			e.Detail += " without capturing; a " + name + " capture names its file, as in " + p.SAN(c[0])
+		}
+	}
+	return e
 }

@@ -1,25 +1,34 @@
 package rules
 
 // Play returns the position after the legal move m, leaving p unchanged.
-// A move that is not legal in p returns an *Error with Code ErrIllegalMove.
+// A move is matched on From, To and Promotion; its Kind follows from the
+// position. A move that is not legal in p returns an *Error with Code
+// ErrIllegalMove and a Reason.
 func (p *Position) Play(m Move) (*Position, error) {
-	if !p.IsLegal(m) {
+	l, ok := p.legal(m)
+	if !ok {
 		return nil, p.illegal(m)
 	}
 	q := p.clone()
-	q.make(m)
+	q.make(l)
 	return q, nil
 }
 
-// IsLegal says whether m is one of p's legal moves.
+// IsLegal says whether a legal move of p has m's From, To and Promotion.
 func (p *Position) IsLegal(m Move) bool {
+	_, ok := p.legal(m)
+	return ok
+}
+
+// legal returns the legal move of p with m's From, To and Promotion.
+func (p *Position) legal(m Move) (Move, bool) {
 	var buf [256]Move
 	for _, l := range p.legalMoves(buf[:0]) {
-		if l == m {
-			return true
+		if l.From == m.From && l.To == m.To && l.Promotion == m.Promotion {
+			return l, true
 		}
 	}
-	return false
+	return Move{}, false
 }
 
 // illegal explains why m is not legal in p.
@@ -27,7 +36,8 @@ func (p *Position) illegal(m Move) *Error {
 	e := &Error{Code: ErrIllegalMove, Field: "move", Offset: -1}
 	pc := p.PieceAt(m.From)
 	switch {
-	case !p.v.onBoard.has(m.From) || !p.v.onBoard.has(m.To):
+	case m.From < 0 || m.From >= NumSquares || m.To < 0 || m.To >= NumSquares ||
+		!p.v.onBoard.has(m.From) || !p.v.onBoard.has(m.To):
 		e.Reason, e.Detail = "off-board", "the move leaves the board"
 	case pc == 0:
 		e.Reason, e.Detail = "no-piece", "no piece on "+m.From.String()
@@ -58,7 +68,7 @@ func (p *Position) explainMove(e *Error, m Move, pc Piece) {
 		return
 	}
 	for _, q := range pseudo {
-		if q == m {
+		if q.Promotion == m.Promotion {
 			e.Reason, e.Detail = "king-in-check", "the move would leave the "+p.v.typ(p.v.royal).Name+" in check"
 			return
 		}

@@ -139,6 +139,7 @@ func parseBetza(text, field string) ([]shape, error) {
 		return nil, betzaError(field, 0, "empty movement string")
 	}
 	var out []shape
+	seen := map[shapeKey]bool{}
 	i := 0
 	for i < len(text) {
 		start := i
@@ -170,25 +171,51 @@ func parseBetza(text, field string) ([]shape, error) {
 				return nil, betzaError(field, digits, "range is too large")
 			}
 		}
-		if i > digits {
-			if rng == 0 && !rider {
-				return nil, betzaError(field, digits, "range 0 needs a rider")
-			}
-			if !rider && rng > 1 {
-				rider = true
-			}
+		// A range makes a rider: W3 goes up to three steps, W0 (like WW)
+		// any number; a range of 1 leaves a leaper as it is.
+		if i > digits && rng != 1 {
+			rider = true
 		}
 		if !rider {
 			rng = 1
 		}
-		t := term{mods: mods, modAt: start, atom: letter, atomAt: at, rider: rider, rng: rng}
+		t := term{mods: mods, modAt: start, atom: letter, atomAt: at, rider: rider, rng: rng, rngAt: digits}
 		shapes, err := t.expand(field)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, shapes...)
+		for _, s := range shapes {
+			if k := s.key(); !seen[k] {
+				seen[k] = true
+				out = append(out, s)
+			}
+		}
 	}
 	return out, nil
+}
+
+// shapeKey identifies a shape, so that a string naming the same move twice
+// (KW, NfN) does not produce the same move twice.
+type shapeKey struct {
+	kind       shapeKind
+	v, v2      vec
+	max        int
+	move, capt bool
+	initial    bool
+	empty      [2]vec
+	nEmpty     int
+	full       vec
+	hasFull    bool
+}
+
+func (s shape) key() shapeKey {
+	k := shapeKey{kind: s.kind, v: s.v, v2: s.v2, max: s.max, move: s.move, capt: s.capture,
+		initial: s.initial, nEmpty: len(s.empty), hasFull: len(s.full) > 0}
+	copy(k.empty[:], s.empty)
+	if k.hasFull {
+		k.full = s.full[0]
+	}
+	return k
 }
 
 // term is one modifiers+atom group of a Betza string.
@@ -199,31 +226,67 @@ type term struct {
 	atomAt int
 	rider  bool
 	rng    int // 1 leaper, 0 unlimited rider, n range-limited rider
+	rngAt  int // offset of the range digits (or where they would be)
+}
+
+// dirGroup is one direction group (f, fs, hl...) and the offset of its first letter.
+type dirGroup struct {
+	text string
+	at   int
 }
 
 // legMods are the modifiers that apply to one leg of a term.
 type legMods struct {
 	dirs    string // direction letters in order: f b l r s v h
-	dirsAt  int
+	dirOffs []int  // the offset of each letter of dirs
 	move    bool
 	capture bool
 	hop     byte // 'p' or 'g'
 	lame    bool
 	jump    bool
 	initial bool
-	slide   bool // y: the next leg rides
+	slide   bool         // y: the next leg rides
+	at      map[byte]int // offset of the first occurrence of each modifier letter
+}
+
+// first returns the offset of the first of the given modifier letters
+// present on the leg, or -1.
+func (lm *legMods) first(letters string) int {
+	best := -1
+	for k := 0; k < len(letters); k++ {
+		if off, ok := lm.at[letters[k]]; ok && (best < 0 || off < best) {
+			best = off
+		}
+	}
+	return best
+}
+
+// groups splits the leg's direction letters into groups with their offsets.
+func (lm *legMods) groups() []dirGroup {
+	var out []dirGroup
+	for _, g := range splitDirGroups(lm.dirs) {
+		out = append(out, dirGroup{text: lm.dirs[g[0]:g[1]], at: lm.dirOffs[g[0]]})
+	}
+	return out
 }
 
 func (t term) splitLegs(field string) ([]legMods, error) {
 	var legs []legMods
-	cur := legMods{dirsAt: -1}
+	cur := legMods{at: map[byte]int{}}
 	for k := 0; k < len(t.mods); k++ {
 		c := t.mods[k]
 		off := t.modAt + k
+		if _, dup := cur.at[c]; !dup {
+			cur.at[c] = off
+		}
 		switch c {
 		case 'a':
+			if len(legs) == 1 {
+				return nil, betzaError(field, off, "moves of more than two legs are not supported")
+			}
+			delete(cur.at, 'a')
 			legs = append(legs, cur)
-			cur = legMods{dirsAt: -1}
+			cur = legMods{at: map[byte]int{}}
 		case 'm':
 			cur.move = true
 		case 'c':
@@ -242,10 +305,8 @@ func (t term) splitLegs(field string) ([]legMods, error) {
 		case 'y':
 			cur.slide = true
 		case 'f', 'b', 'l', 'r', 's', 'v', 'h':
-			if cur.dirsAt < 0 {
-				cur.dirsAt = off
-			}
 			cur.dirs += string(c)
+			cur.dirOffs = append(cur.dirOffs, off)
 		default:
 			return nil, betzaError(field, off, "unknown modifier %q", string(c))
 		}
@@ -258,9 +319,6 @@ func (t term) expand(field string) ([]shape, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(legs) > 2 {
-		return nil, betzaError(field, t.modAt, "moves of more than two legs are not supported")
-	}
 	info := atoms[t.atom]
 	bases := []vec{info.base}
 	if info.also != 0 {
@@ -271,73 +329,74 @@ func (t term) expand(field string) ([]shape, error) {
 	}
 	lm := legs[0]
 	if lm.slide {
-		return nil, betzaError(field, t.modAt, "y needs a following leg (a)")
+		return nil, betzaError(field, lm.at['y'], "y needs a following leg (a)")
+	}
+	vs, err := selectDirs(bases, lm.groups(), field)
+	if err != nil {
+		return nil, err
 	}
 	var out []shape
-	for _, b := range bases {
-		vs, err := selectDirs(allVectors(b), lm.dirs, field, lm.dirsAt)
+	for _, v := range vs {
+		s, err := t.single(field, lm, v)
 		if err != nil {
 			return nil, err
 		}
-		for _, v := range vs {
-			s, err := t.single(field, lm, v)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, s)
-		}
+		out = append(out, s)
 	}
 	return out, nil
 }
 
-// single builds the shape of a one-leg move along v.
+// single builds the shape of a one-leg move along v. Errors about a
+// modifier that does not fit the atom point at the modifier.
 func (t term) single(field string, lm legMods, v vec) (shape, error) {
 	s := shape{v: v, move: lm.move || !lm.capture, capture: lm.capture || !lm.move, initial: lm.initial}
-	if lm.move && !lm.capture && lm.hop == 0 {
-		s.capture = false
-	}
-	if lm.capture && !lm.move {
-		s.move = false
-	}
 	switch {
 	case lm.hop != 0:
+		hopAt := lm.at[lm.hop]
 		if !t.rider {
-			return s, betzaError(field, t.atomAt, "%c needs a rider, not the leaper %c", lm.hop, t.atom)
+			return s, betzaError(field, hopAt, "%c needs a rider, not the leaper %c", lm.hop, t.atom)
 		}
-		if lm.lame || lm.jump {
-			return s, betzaError(field, t.modAt, "hoppers cannot also be lame or jumping")
+		if off := lm.first("nj"); off >= 0 {
+			return s, betzaError(field, off, "hoppers cannot also be lame or jumping")
 		}
-		s.kind, s.max = shapeHop, t.rng
+		if t.rng != 0 {
+			return s, betzaError(field, t.rngAt, "range-limited hoppers are not supported")
+		}
+		s.kind = shapeHop
 		if lm.hop == 'g' {
 			s.kind = shapeGrass
 		}
 	case t.rider:
-		if lm.lame || lm.jump {
-			return s, betzaError(field, t.modAt, "n and j apply to leapers, not riders")
+		if off := lm.first("nj"); off >= 0 {
+			return s, betzaError(field, off, "n and j apply to leapers, not riders")
 		}
 		s.kind, s.max = shapeRide, t.rng
 	default:
 		s.kind = shapeLeap
 		if lm.lame && lm.jump {
-			return s, betzaError(field, t.modAt, "a leap cannot be both lame (n) and jumping (j)")
+			return s, betzaError(field, max(lm.at['n'], lm.at['j']), "a leap cannot be both lame (n) and jumping (j)")
 		}
-		if lm.lame || lm.jump {
-			mid, err := leapPath(v)
-			if err != nil {
-				return s, betzaError(field, t.atomAt, "%c cannot be lame or jumping: %v", t.atom, err)
-			}
-			if lm.lame {
-				s.empty = mid
-			} else {
-				if len(mid) != 1 {
-					return s, betzaError(field, t.atomAt, "j needs a leap with one square between (D or A), not %c", t.atom)
-				}
-				s.full = mid
-			}
+		if !lm.lame && !lm.jump {
+			break
 		}
+		mid, err := leapPath(v)
+		if err != nil {
+			return s, betzaError(field, lm.first("nj"), "%c cannot be lame or jumping: %v", t.atom, err)
+		}
+		if lm.lame {
+			s.empty = mid
+			break
+		}
+		if oblique(v) || len(mid) != 1 {
+			return s, betzaError(field, lm.at['j'], "j needs a straight leap with one square between (D or A), not %c", t.atom)
+		}
+		s.full = mid
 	}
 	return s, nil
 }
+
+// oblique says whether v is neither orthogonal nor diagonal.
+func oblique(v vec) bool { return v.df != 0 && v.dr != 0 && abs(v.df) != abs(v.dr) }
 
 // leapPath returns the squares a lame leap passes: the squares between for
 // straight leaps, the orthogonal first step for the knight (the Xiangqi horse).
@@ -369,8 +428,8 @@ type errString string
 func (e errString) Error() string { return string(e) }
 
 // expandBent builds two-leg moves: a one-step first leg into an empty
-// square, then a continuation turned relative to it (f b l r s v, and
-// fl fr fs bl br bs for 45-degree turns), riding when the first leg has y.
+// square, then a continuation turned relative to it (f l r s v, and fl fr
+// fs bl br bs for 45- and 135-degree turns), riding when the first leg has y.
 func (t term) expandBent(field string, legs []legMods, bases []vec) ([]shape, error) {
 	l1, l2 := legs[0], legs[1]
 	if len(bases) != 1 {
@@ -380,20 +439,20 @@ func (t term) expandBent(field string, legs []legMods, bases []vec) ([]shape, er
 	if !(b == vec{0, 1} || b == vec{1, 1}) {
 		return nil, betzaError(field, t.atomAt, "two-leg moves are supported for W and F atoms only")
 	}
-	if l1.capture || l1.hop != 0 || l1.lame || l1.jump || l1.initial {
-		return nil, betzaError(field, t.modAt, "the first leg of a two-leg move only passes an empty square")
+	if off := l1.first("cpgnji"); off >= 0 {
+		return nil, betzaError(field, off, "the first leg of a two-leg move only passes an empty square")
 	}
-	if l2.hop != 0 || l2.lame || l2.jump || l2.slide {
-		return nil, betzaError(field, t.modAt, "unsupported modifier on the last leg")
+	if off := l2.first("pgnjiy"); off >= 0 {
+		return nil, betzaError(field, off, "unsupported modifier on the last leg")
 	}
 	if t.rider {
 		return nil, betzaError(field, t.atomAt, "a two-leg move takes a plain atom; use y to make the last leg ride")
 	}
-	turns, err := relativeTurns(l2.dirs, field, l2.dirsAt)
+	turns, err := relativeTurns(l2.groups(), field)
 	if err != nil {
 		return nil, err
 	}
-	firsts, err := selectDirs(allVectors(b), l1.dirs, field, l1.dirsAt)
+	firsts, err := selectDirs(bases, l1.groups(), field)
 	if err != nil {
 		return nil, err
 	}
@@ -405,10 +464,7 @@ func (t term) expandBent(field string, legs []legMods, bases []vec) ([]shape, er
 			s := shape{kind: shapeBent, v: v1, v2: v2, max: 1,
 				move: l2.move || !l2.capture, capture: l2.capture || !l2.move}
 			if l1.slide {
-				s.max = t.rng
-				if t.rng == 1 {
-					s.max = 0
-				}
+				s.max = 0
 			}
 			out = append(out, s)
 		}
@@ -416,23 +472,27 @@ func (t term) expandBent(field string, legs []legMods, bases []vec) ([]shape, er
 	return out, nil
 }
 
-// relativeTurns maps relative direction letters of a later leg to turns in
-// eighths of a circle, counter-clockwise (left) positive.
-func relativeTurns(dirs, field string, at int) ([]int, error) {
-	if dirs == "" {
-		return []int{0, 1, 2, 3, 4, -3, -2, -1}, nil
+// relativeTurns maps relative direction groups of a later leg to turns in
+// eighths of a circle, counter-clockwise (left) positive. Straight back is
+// never a turn: the continuation would start on the mover's own square.
+func relativeTurns(groups []dirGroup, field string) ([]int, error) {
+	if len(groups) == 0 {
+		return []int{0, 1, 2, 3, -3, -2, -1}, nil
 	}
 	table := map[string][]int{
-		"f": {0}, "b": {4}, "l": {2}, "r": {-2}, "s": {2, -2}, "v": {0, 4},
+		"f": {0}, "l": {2}, "r": {-2}, "s": {2, -2}, "v": {0},
 		"fl": {1}, "lf": {1}, "fr": {-1}, "rf": {-1}, "fs": {1, -1}, "sf": {1, -1},
 		"bl": {3}, "lb": {3}, "br": {-3}, "rb": {-3}, "bs": {3, -3}, "sb": {3, -3},
 	}
 	var out []int
 	seen := map[int]bool{}
-	for _, group := range splitDirGroups(dirs) {
-		ts, ok := table[group]
+	for _, g := range groups {
+		if g.text == "b" {
+			return nil, betzaError(field, g.at, "the last leg cannot turn straight back onto the start square")
+		}
+		ts, ok := table[g.text]
 		if !ok {
-			return nil, betzaError(field, at, "relative direction %q is not supported", group)
+			return nil, betzaError(field, g.at, "relative direction %q is not supported", g.text)
 		}
 		for _, x := range ts {
 			if !seen[x] {
@@ -444,17 +504,19 @@ func relativeTurns(dirs, field string, at int) ([]int, error) {
 	return out, nil
 }
 
-// splitDirGroups splits a direction string into groups: a letter of f/b
-// followed by l/r/s (or the reverse) forms one group; anything else stands alone.
-func splitDirGroups(dirs string) []string {
-	var out []string
+// splitDirGroups splits a direction string into groups, returned as
+// [start, end) index pairs: a letter of f/b followed by l/r/s (or the
+// reverse), a doubled f b l r, h followed by l or r, and l or r followed by
+// v form one group; anything else stands alone.
+func splitDirGroups(dirs string) [][2]int {
+	var out [][2]int
 	for k := 0; k < len(dirs); k++ {
 		if k+1 < len(dirs) && pairs(dirs[k], dirs[k+1]) {
-			out = append(out, dirs[k:k+2])
+			out = append(out, [2]int{k, k + 2})
 			k++
 			continue
 		}
-		out = append(out, dirs[k:k+1])
+		out = append(out, [2]int{k, k + 1})
 	}
 	return out
 }
@@ -466,19 +528,27 @@ func pairs(a, b byte) bool {
 		(a == 'h' && (b == 'l' || b == 'r')) || ((a == 'l' || a == 'r') && b == 'v')
 }
 
-// selectDirs keeps the vectors that a direction-modifier string selects
-// (absolute directions, White's view). An empty string selects all.
-func selectDirs(vs []vec, dirs, field string, at int) ([]vec, error) {
-	if dirs == "" {
+// selectDirs returns the vectors of an atom (the symmetric images of its
+// bases, two for K and Q) that the direction groups select (absolute
+// directions, White's view). No groups select all. A group that selects no
+// vector of the atom is an error at the group.
+func selectDirs(bases []vec, groups []dirGroup, field string) ([]vec, error) {
+	var vs []vec
+	orth := true
+	for _, b := range bases {
+		vs = append(vs, allVectors(b)...)
+		orth = orth && b.df == 0
+	}
+	if len(groups) == 0 {
 		return vs, nil
 	}
 	keep := map[vec]bool{}
-	for _, group := range splitDirGroups(dirs) {
+	for _, g := range groups {
 		matched := false
 		for _, v := range vs {
-			ok, err := dirMatches(v, group)
+			ok, err := dirMatches(v, g.text, orth)
 			if err != nil {
-				return nil, betzaError(field, at, "%v", err)
+				return nil, betzaError(field, g.at, "%v", err)
 			}
 			if ok {
 				keep[v] = true
@@ -486,7 +556,7 @@ func selectDirs(vs []vec, dirs, field string, at int) ([]vec, error) {
 			}
 		}
 		if !matched {
-			return nil, betzaError(field, at, "direction %q selects no move of this atom", group)
+			return nil, betzaError(field, g.at, "direction %q selects no move of this atom", g.text)
 		}
 	}
 	var out []vec
@@ -498,9 +568,12 @@ func selectDirs(vs []vec, dirs, field string, at int) ([]vec, error) {
 	return out, nil
 }
 
-// dirMatches says whether vector v belongs to a direction group.
-func dirMatches(v vec, group string) (bool, error) {
-	oblique := v.df != 0 && v.dr != 0 && abs(v.df) != abs(v.dr)
+// dirMatches says whether vector v belongs to a direction group. orth says
+// the whole atom is orthogonal (W D H R and their riders): there, as in
+// XBetza, two letters of a group name two separate directions (fsW is
+// forward and sideways).
+func dirMatches(v vec, group string, orth bool) (bool, error) {
+	obl := oblique(v)
 	half := func(c byte) bool {
 		switch c {
 		case 'f':
@@ -524,23 +597,9 @@ func dirMatches(v vec, group string) (bool, error) {
 		if group == "h" {
 			return false, errString("h must be followed by l or r")
 		}
-		if group == "s" && !oblique {
-			return v.dr == 0 || (v.df != 0 && v.dr != 0 && abs(v.df) == abs(v.dr)), nil
-		}
-		if group == "v" && !oblique {
-			return v.df == 0 || abs(v.df) == abs(v.dr), nil
-		}
 		return half(group[0]), nil
-	case group[0] == group[1]: // ff bb ll rr: the narrow pair of an oblique atom
-		if !oblique {
-			return half(group[0]), nil
-		}
-		if group[0] == 'f' || group[0] == 'b' {
-			return half(group[0]) && tall, nil
-		}
-		return half(group[0]) && !tall, nil
 	case group[0] == 'h': // hl / hr: chiral halves of an oblique atom
-		if !oblique {
+		if !obl {
 			return false, errString("h selects a chiral half of an oblique atom only")
 		}
 		left := (v.df > 0) == (v.dr > 0) == tall
@@ -548,20 +607,30 @@ func dirMatches(v vec, group string) (bool, error) {
 			return left, nil
 		}
 		return !left, nil
+	case orth:
+		return half(group[0]) || half(group[1]), nil
+	case group[0] == group[1]: // ff bb ll rr: the narrow pair of an oblique atom
+		if !obl {
+			return half(group[0]), nil
+		}
+		if group[0] == 'f' || group[0] == 'b' {
+			return half(group[0]) && tall, nil
+		}
+		return half(group[0]) && !tall, nil
 	case group[1] == 'v': // lv rv: the tall pair on one side
-		return half(group[0]) && (!oblique || tall), nil
-	default: // f/b with l/r/s
+		return half(group[0]) && (!obl || tall), nil
+	default: // f/b with l/r/s, in either order
 		a, b := group[0], group[1]
-		if a == 'l' || a == 'r' || a == 's' {
+		sideFirst := a == 'l' || a == 'r' || a == 's'
+		if sideFirst {
 			a, b = b, a
 		}
-		if b == 's' {
-			// fs, bs: for oblique atoms the wide pair, otherwise both diagonals forward/back.
-			if oblique {
-				return half(a) && !tall, nil
-			}
-			return half(a) && v.df != 0, nil
+		if !obl {
+			return half(a) && half(b), nil
 		}
-		return half(a) && half(b), nil
+		// Oblique atoms, as in XBetza: fr is the upper move of the rr pair
+		// (the wide one), rf the right move of the ff pair (the tall one);
+		// fs = fl+fr is the wide forward pair, sf = lf+rf the tall one.
+		return half(a) && half(b) && tall == sideFirst, nil
 	}
 }

@@ -49,10 +49,10 @@ func (p *Position) attacked(s Square, by Color) bool {
 			continue
 		}
 		pc := b[ray[k]]
-		if rp.near[k].has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) {
+		if rp.near != nil && rp.near[k].has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) {
 			return true
 		}
-		if rp.hop.empty() && rp.grass.empty() {
+		if rp.hop == nil && rp.grass == nil {
 			continue
 		}
 		screen := k
@@ -62,7 +62,8 @@ func (p *Position) attacked(s Square, by Color) bool {
 			continue
 		}
 		pc = b[ray[k]]
-		if (rp.hop.has(pc) || screen == 0 && rp.grass.has(pc)) && (!p.v.hasFrozen || !p.frozen(pc)) {
+		if (rp.hop != nil && rp.hop[k].has(pc) || screen == 0 && rp.grass != nil && rp.grass[k].has(pc)) &&
+			(!p.v.hasFrozen || !p.frozen(pc)) {
 			return true
 		}
 	}
@@ -113,7 +114,7 @@ func (p *Position) pinned(ks Square, us Color) bitboard {
 		blocker := k
 		for k++; k < len(ray) && b[ray[k]] == 0; k++ {
 		}
-		if k < len(ray) && rp.near[k].has(b[ray[k]]) {
+		if k < len(ray) && rp.near != nil && rp.near[k].has(b[ray[k]]) {
 			pins.set(ray[blocker])
 		}
 	}

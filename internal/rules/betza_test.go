@@ -9,13 +9,6 @@ import (
 	"testing"
 )
 
-// knownBug skips a test that documents a bug outside this file's reach; the
-// reason names the file and the fix. Remove the call once the bug is fixed.
-func knownBug(t *testing.T, reason string) {
-	t.Helper()
-	t.Skip("known bug: " + reason)
-}
-
 // pieceVariant compiles a test variant: a royal King (K), the test piece X
 // with the given movement, and a Stone (O) that only steps forward without
 // capturing, used as a blocker and as a stand-in target.
@@ -360,7 +353,7 @@ func TestBetzaBentMoves(t *testing.T) {
 // TestBetzaOverlappingShapes: different shapes of one piece that reach the
 // same square (a rook step and a wazir step) must give the move once.
 func TestBetzaOverlappingShapes(t *testing.T) {
-	knownBug(t, "movegen.go pieceMoves appends one move per shape, so RW lists d4d5 twice and NFyafsF lists d4e6 twice; deduplicate destinations per piece (or merge shapes when building the tables)")
+
 	runDestCases(t, []destCase{
 		{"rook and wazir", "RW", 0, nil, "Xd4", "d5 d6 d7 d8 c4 b4 a4 e4 f4 g4 h4 d3 d2 d1"},
 		{"knight and eagle", "NFyafsF", 0, nil, "Xd4",
@@ -604,7 +597,7 @@ func TestBetzaAttacksKnownBugs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			knownBug(t, tt.bug)
+
 			v := zooVariant(t, 10, 10, tt.pieces)
 			for _, p := range randomPositions(t, v, 2, 40, 16) {
 				checkAttacks(t, p)

@@ -1,12 +1,9 @@
 package rules
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"strings"
+	"reflect"
 )
 
 // Definition is a variant as data: the format of the files under
@@ -106,39 +103,36 @@ type DrawsDef struct {
 // MaxDefinitionBytes bounds the size of a definition text.
 const MaxDefinitionBytes = 1 << 20
 
-// DecodeDefinition reads a JSON definition strictly: unknown fields, trailing
-// data and type mismatches are errors naming the field and byte offset.
+// DecodeDefinition reads a JSON definition strictly: unknown or
+// differently-cased keys, repeated keys, values of the wrong type and
+// trailing data are errors naming the JSON path and the byte offset.
 func DecodeDefinition(data []byte) (*Definition, error) {
 	if len(data) > MaxDefinitionBytes {
 		return nil, newError(ErrInvalidVariant, "", -1, "definition is larger than %d bytes", MaxDefinitionBytes)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var d Definition
-	if err := dec.Decode(&d); err != nil {
-		return nil, jsonError(err, dec)
+	if err := checkStrictJSON(data, reflect.TypeFor[Definition]()); err != nil {
+		return nil, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, newError(ErrInvalidVariant, "", int(dec.InputOffset()), "trailing data after the definition")
+	var d Definition
+	if err := json.Unmarshal(data, &d); err != nil {
+		// The strict check accepted the text, so this cannot happen.
+		return nil, newError(ErrInvalidVariant, "", -1, "%v", err)
 	}
 	return &d, nil
 }
 
-func jsonError(err error, dec *json.Decoder) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		return newError(ErrInvalidVariant, "", int(syn.Offset), "malformed JSON: %v", syn)
-	case errors.As(err, &typ):
-		return newError(ErrInvalidVariant, typ.Field, int(typ.Offset), "expected %v, got JSON %s", typ.Type, typ.Value)
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
-		return newError(ErrInvalidVariant, strings.Trim(name, `"`), int(dec.InputOffset()), "unknown field %s", name)
-	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return newError(ErrInvalidVariant, "", int(dec.InputOffset()), "unexpected end of JSON")
+// clone returns a deep copy of d, so that a compiled variant shares nothing
+// with its caller.
+func (d *Definition) clone() Definition {
+	data, err := json.Marshal(d)
+	if err != nil {
+		panic(fmt.Sprintf("marshal definition: %v", err))
 	}
-	return newError(ErrInvalidVariant, "", int(dec.InputOffset()), "%v", err)
+	var c Definition
+	if err := json.Unmarshal(data, &c); err != nil {
+		panic(fmt.Sprintf("unmarshal definition: %v", err))
+	}
+	return c
 }
 
 func fieldf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -211,9 +211,9 @@ func (s *Setup) parseRights(text string, off int) error {
 			s.KingJump[col] = true
 		case v.castling == "":
 			return bad("this variant has no castling or jump rights; use -")
-		case u == 'K' || u == 'Q':
-			if v.castling != "kq" {
-				return bad("this variant writes castling rights as Rook files")
+		case v.castling == "kq":
+			if u != 'K' && u != 'Q' {
+				return bad("this variant writes castling rights as KQkq")
 			}
 			f := s.sideRook(col, u == 'K')
 			if f < 0 {
@@ -223,7 +223,7 @@ func (s *Setup) parseRights(text string, off int) error {
 				return bad("repeated")
 			}
 			s.Castling[col] |= 1 << f
-		case u >= 'A' && int(u-'A') < v.files:
+		case u >= 'A' && int(u-'A') < v.files: // the files notation
 			f := int(u - 'A')
 			if s.Castling[col]&(1<<f) != 0 {
 				return bad("repeated")

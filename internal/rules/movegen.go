@@ -1,6 +1,9 @@
 package rules
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // addMove appends a move from a piece of type t, expanding promotions.
 func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind MoveKind) []Move {
@@ -28,6 +31,27 @@ func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind Move
 // castling or the King's jump). With capturesOnly it lists captures only,
 // without en passant.
 func (p *Position) pieceMoves(moves []Move, from Square, pc Piece, capturesOnly bool) []Move {
+	if p.v.types[pc.Type()-1].overlap {
+		start := len(moves)
+		return dropRepeats(p.shapeMoves(moves, from, pc, capturesOnly), start)
+	}
+	return p.shapeMoves(moves, from, pc, capturesOnly)
+}
+
+// dropRepeats removes the moves after start that repeat an earlier one.
+func dropRepeats(moves []Move, start int) []Move {
+	n := start
+	for i := start; i < len(moves); i++ {
+		if !slices.Contains(moves[start:n], moves[i]) {
+			moves[n] = moves[i]
+			n++
+		}
+	}
+	return moves[:n]
+}
+
+// shapeMoves appends one move per shape of the piece that reaches a square.
+func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly bool) []Move {
 	us := pc.Color()
 	t := pc.Type()
 	b := &p.board

@@ -25,7 +25,6 @@ type pieceSet [4]uint64
 
 func (s *pieceSet) add(p Piece)      { s[p>>6] |= 1 << (p & 63) }
 func (s *pieceSet) has(p Piece) bool { return s[p>>6]>>(p&63)&1 != 0 }
-func (s *pieceSet) empty() bool      { return s[0]|s[1]|s[2]|s[3] == 0 }
 
 // bitboard is a set of squares.
 type bitboard [NumSquares / 64]uint64

@@ -50,6 +50,7 @@ func (v *Variant) buildTables(shapes [][]shape) {
 		v.danger[c] = make([]bitboard, NumSquares)
 		for ti, ss := range shapes {
 			t := PieceType(ti + 1)
+			v.types[ti].overlap = shapesOverlap(ss, v.types[ti].DoubleStep != nil)
 			for sq := Square(0); sq < NumSquares; sq++ {
 				if v.onBoard.has(sq) {
 					v.moves[c][int(t)*NumSquares+int(sq)] = v.buildMoveTable(t, c, sq, ss)
@@ -121,7 +122,11 @@ func (v *Variant) buildAttackTable(c Color, target Square, shapes [][]shape) att
 	var at attackTable
 	leapIdx := map[leapProbe]int{}
 	rayIdx := map[vec]int{}
-	bentIdx := map[[2]vec]int{}
+	type bentKey struct {
+		v1, v2 vec
+		max    int
+	}
+	bentIdx := map[bentKey]int{}
 	for ti, ss := range shapes {
 		t := PieceType(ti + 1)
 		p := makePiece(t, c)
@@ -160,24 +165,27 @@ func (v *Variant) buildAttackTable(c Color, target Square, shapes [][]shape) att
 					}
 					i = len(at.rays)
 					rayIdx[back] = i
-					at.rays = append(at.rays, rayProbe{ray: r, near: make([]pieceSet, len(r))})
+					at.rays = append(at.rays, rayProbe{ray: r})
 				}
 				rp := &at.rays[i]
+				sets := &rp.near
 				switch s.kind {
-				case shapeRide:
-					for k := range rp.ray {
-						if (s.max == 0 || k < s.max) && (!s.initial || v.initialOK(t, c, rp.ray[k])) {
-							rp.near[k].add(p)
-						}
-					}
 				case shapeHop:
-					rp.hop.add(p)
+					sets = &rp.hop
 				case shapeGrass:
-					rp.grass.add(p)
+					sets = &rp.grass
+				}
+				if *sets == nil {
+					*sets = make([]pieceSet, len(rp.ray))
+				}
+				for k := range rp.ray {
+					if (s.max == 0 || k < s.max) && (!s.initial || v.initialOK(t, c, rp.ray[k])) {
+						(*sets)[k].add(p)
+					}
 				}
 			case shapeBent:
 				v2 := v.orient(s.v2, c)
-				key := [2]vec{d, v2}
+				key := bentKey{d, v2, s.max}
 				i, ok := bentIdx[key]
 				if !ok {
 					r := v.ray(target, v2.neg(), s.max)
@@ -210,7 +218,7 @@ func (v *Variant) buildAttackTable(c Color, target Square, shapes [][]shape) att
 func (at *attackTable) danger() bitboard {
 	var d bitboard
 	for _, rp := range at.rays {
-		if !rp.hop.empty() || !rp.grass.empty() {
+		if rp.hop != nil || rp.grass != nil {
 			for _, s := range rp.ray {
 				d.set(s)
 			}
@@ -229,4 +237,44 @@ func (at *attackTable) danger() bitboard {
 		}
 	}
 	return d
+}
+
+// shapesOverlap says whether two shapes of one piece can make the same move
+// (both moving or both capturing onto the same offset), so that move
+// generation must drop duplicates for this piece type.
+func shapesOverlap(ss []shape, doubleStep bool) bool {
+	type mark struct{ move, capture bool }
+	seen := map[vec]mark{}
+	add := func(d vec, sh shape) bool {
+		m := seen[d]
+		if m.move && sh.move || m.capture && sh.capture {
+			return true
+		}
+		seen[d] = mark{m.move || sh.move, m.capture || sh.capture}
+		return false
+	}
+	if doubleStep && add(vec{0, 2}, shape{move: true}) {
+		return true
+	}
+	for _, sh := range ss {
+		reach := map[vec]bool{}
+		switch sh.kind {
+		case shapeLeap:
+			reach[sh.v] = true
+		case shapeRide, shapeHop, shapeGrass:
+			for k := 1; k <= MaxFiles && (sh.max == 0 || k <= sh.max); k++ {
+				reach[vec{sh.v.df * k, sh.v.dr * k}] = true
+			}
+		case shapeBent:
+			for k := 1; k <= MaxFiles && (sh.max == 0 || k <= sh.max); k++ {
+				reach[vec{sh.v.df + sh.v2.df*k, sh.v.dr + sh.v2.dr*k}] = true
+			}
+		}
+		for d := range reach {
+			if add(d, sh) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -42,6 +41,7 @@ type pieceType struct {
 	promotesTo []PieceType
 	epMaker    bool
 	epTaker    bool
+	overlap    bool // two shapes can make the same move: drop duplicates
 }
 
 // promotionRule is the compiled promotion section.
@@ -101,13 +101,14 @@ type leapProbe struct {
 }
 
 // rayProbe walks outward from the target. near[k] holds the pieces that
-// capture the target when they stand first on ray[k]; hop those that
-// capture over exactly one screen; grass those that land just past a screen on ray[0].
+// capture the target when they stand first on ray[k]; hop[k] those that
+// capture from ray[k] over exactly one screen; grass[k] those that capture
+// from ray[k] landing just past a screen on ray[0]. A nil list is empty.
 type rayProbe struct {
 	ray   []Square
 	near  []pieceSet
-	hop   pieceSet
-	grass pieceSet
+	hop   []pieceSet
+	grass []pieceSet
 }
 
 // bentProbe: for each k, if ray[0..k] are empty, a piece of set on origin[k] attacks.
@@ -137,9 +138,7 @@ func (v *Variant) Start() *Position { return v.start.clone() }
 
 // Definition returns a copy of the definition the variant was compiled from.
 func (v *Variant) Definition() Definition {
-	d := v.def
-	d.Pieces = slices.Clone(d.Pieces)
-	return d
+	return v.def.clone()
 }
 
 // PieceTypes returns the number of piece types.
@@ -166,8 +165,7 @@ func (v *Variant) relRank(s Square, c Color) int {
 // Compile checks a definition and builds the variant. Every problem is an
 // *Error naming the field (a JSON path) and, inside strings, the byte offset.
 func Compile(d *Definition) (*Variant, error) {
-	v := &Variant{def: *d, files: d.Files, ranks: d.Ranks, byLetter: map[string]PieceType{}}
-	v.def.Pieces = slices.Clone(d.Pieces)
+	v := &Variant{def: d.clone(), files: d.Files, ranks: d.Ranks, byLetter: map[string]PieceType{}}
 	if err := v.checkHeader(); err != nil {
 		return nil, err
 	}

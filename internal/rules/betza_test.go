@@ -78,16 +78,7 @@ func placeFEN(t testing.TB, v *Variant, turn, spec string) string {
 // place sets up a position from a piece list (see placeFEN).
 func place(t testing.TB, v *Variant, turn, spec string) *Position {
 	t.Helper()
-	fen := placeFEN(t, v, turn, spec)
-	s, err := ParseFEN(v, fen)
-	if err != nil {
-		t.Fatalf("ParseFEN(%q) = %v", fen, err)
-	}
-	p, err := NewPosition(s)
-	if err != nil {
-		t.Fatalf("NewPosition(%q) = %v", fen, err)
-	}
-	return p
+	return positionOf(t, v, placeFEN(t, v, turn, spec))
 }
 
 // destinations lists where the piece on from may go, as sorted square

@@ -2,10 +2,16 @@ package rules
 
 import "testing"
 
-// mustPosition parses and validates a FEN of a built-in variant.
+// mustPosition parses and validates a FEN of a built-in variant; an empty
+// FEN gives the start position.
 func mustPosition(t testing.TB, variant, fen string) *Position {
 	t.Helper()
-	v := MustBuiltin(variant)
+	return positionOf(t, MustBuiltin(variant), fen)
+}
+
+// positionOf parses and validates a FEN of v; an empty FEN gives the start position.
+func positionOf(t testing.TB, v *Variant, fen string) *Position {
+	t.Helper()
 	if fen == "" {
 		return v.Start()
 	}

@@ -48,19 +48,7 @@ func notationVariant(t testing.TB, id string) *Variant {
 // notationPosition parses a FEN of notationVariant(id); "" is the start.
 func notationPosition(t testing.TB, id, fen string) *Position {
 	t.Helper()
-	v := notationVariant(t, id)
-	if fen == "" {
-		return v.Start()
-	}
-	s, err := ParseFEN(v, fen)
-	if err != nil {
-		t.Fatalf("ParseFEN(%q) = %v", fen, err)
-	}
-	p, err := NewPosition(s)
-	if err != nil {
-		t.Fatalf("NewPosition(%q) = %v", fen, err)
-	}
-	return p
+	return positionOf(t, notationVariant(t, id), fen)
 }
 
 func TestSAN(t *testing.T) {

@@ -57,19 +57,6 @@ func compileTest(t *testing.T, text string) *Variant {
 	return v
 }
 
-func positionOf(t *testing.T, v *Variant, fen string) *Position {
-	t.Helper()
-	s, err := ParseFEN(v, fen)
-	if err != nil {
-		t.Fatalf("ParseFEN(%q) = %v", fen, err)
-	}
-	p, err := NewPosition(s)
-	if err != nil {
-		t.Fatalf("NewPosition(%q) = %v", fen, err)
-	}
-	return p
-}
-
 // movesFrom lists the UCI moves from square from, sorted.
 func movesFrom(p *Position, from string) []string {
 	var out []string

@@ -33,6 +33,7 @@ type shape struct {
 	empty   []vec // leap: offsets that must be empty (lame leaps, n)
 	full    []vec // leap: offsets that must be occupied (j)
 	initial bool  // only from the piece's initial ranks (i)
+	promote bool  // promotes on arrival in the zone (see PieceDef.PromotesBy)
 }
 
 // atomInfo describes a Betza atom letter.

@@ -25,10 +25,12 @@ type PieceDef struct {
 	Name string `json:"name"`
 	// Letter is the FEN letter, upper case for White; it may be followed by
 	// an apostrophe (N') where a variant runs out of letters.
-	Letter string  `json:"letter"`
-	Betza  string  `json:"betza"`
-	Value  float64 `json:"value"`
-	Royal  bool    `json:"royal,omitempty"`
+	Letter string `json:"letter"`
+	Betza  string `json:"betza"`
+	// Value is the piece's value as its rule text gives it, normalised as
+	// there (Rook = 5 in the Cazaux games); absent when the text gives none.
+	Value *float64 `json:"value,omitempty"`
+	Royal bool     `json:"royal,omitempty"`
 	// PawnClass pieces reset the move counter of the draw rules when they move.
 	PawnClass bool `json:"pawnClass,omitempty"`
 	// InitialRanks are the ranks, counted from the owner's side starting at
@@ -39,11 +41,30 @@ type PieceDef struct {
 	DoubleStep *DoubleStepDef `json:"doubleStep,omitempty"`
 	// PromotesTo lists the letters this piece may promote to in the zone.
 	PromotesTo []string `json:"promotesTo,omitempty"`
+	// PromotesBy, when set, is the part of Betza whose moves promote; the
+	// piece's other moves into the zone do not (the Troll promotes by its
+	// pawn-like step, never by its leap). Empty: every move promotes.
+	PromotesBy string `json:"promotesBy,omitempty"`
+	// Bent lists bent riders that Betza cannot say (the Ship).
+	Bent []BentDef `json:"bent,omitempty"`
 	// FrozenMoves: the piece neither moves nor gives check until its side
 	// has completed this many moves.
 	FrozenMoves int `json:"frozenMoves,omitempty"`
 	// Description is free text for clients to show.
 	Description string `json:"description,omitempty"`
+}
+
+// BentDef is a bent rider: one step (First: W or F, with optional Betza
+// direction letters) onto an empty square, then a ride (Range squares, 0
+// unlimited) along those of the absolute directions Then (Betza direction
+// letters) that turn 45 degrees from the first step. The Ship is
+// {"first": "F", "then": "v"}: a diagonal step, then on vertically in that
+// step's vertical direction. The stop after the first step is not part of
+// it; give it in Betza (F).
+type BentDef struct {
+	First string `json:"first"`
+	Then  string `json:"then"`
+	Range int    `json:"range,omitempty"`
 }
 
 // DoubleStepDef says where a piece may step two squares.

@@ -367,7 +367,7 @@ func NewPosition(s *Setup) (*Position, error) {
 			kings[pc.Color()]++
 		}
 		pt := v.typ(pc.Type())
-		if pt.promotesTo != nil && v.zoneRank[pc.Color()][sq.Rank()] == zoneCompulsory {
+		if pt.promotesTo != nil && pt.PromotesBy == "" && v.zoneRank[pc.Color()][sq.Rank()] == zoneCompulsory {
 			return nil, newError(ErrIllegalPosition, fieldBoard, -1, "%s %s on %s stands where it must have promoted", pc.Color(), pt.Name, sq)
 		}
 	}

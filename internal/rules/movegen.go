@@ -5,10 +5,12 @@ import (
 	"slices"
 )
 
-// addMove appends a move from a piece of type t, expanding promotions.
-func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind MoveKind) []Move {
+// addMove appends a move from a piece of type t, expanding promotions when
+// the move may promote (promote is false for the moves a piece's promotesBy
+// leaves out).
+func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind MoveKind, promote bool) []Move {
 	pt := &p.v.types[t-1]
-	if pt.promotesTo == nil {
+	if pt.promotesTo == nil || !promote {
 		return append(moves, Move{From: from, To: to, Kind: kind})
 	}
 	zone := p.v.zoneRank[p.side][to.Rank()]
@@ -73,16 +75,16 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 			continue
 		}
 		if target == 0 && !e.move {
-			moves = p.addMove(moves, t, from, e.to, MoveEnPassant)
+			moves = p.addMove(moves, t, from, e.to, MoveEnPassant, e.promote)
 			continue
 		}
 		if target == 0 && e.capture && e.to == p.ep && p.v.types[t-1].epTaker {
 			// The square is both a plain move and an en-passant capture
 			// (never in shipped variants): the capture is the one played.
-			moves = p.addMove(moves, t, from, e.to, MoveEnPassant)
+			moves = p.addMove(moves, t, from, e.to, MoveEnPassant, e.promote)
 			continue
 		}
-		moves = p.addMove(moves, t, from, e.to, MoveNormal)
+		moves = p.addMove(moves, t, from, e.to, MoveNormal, e.promote)
 	}
 	for i := range mt.rides {
 		e := &mt.rides[i]
@@ -93,12 +95,12 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 				target := b[ray[k]]
 				if target == 0 {
 					if e.move && !capturesOnly {
-						moves = p.addMove(moves, t, from, ray[k], MoveNormal)
+						moves = p.addMove(moves, t, from, ray[k], MoveNormal, e.promote)
 					}
 					continue
 				}
 				if e.capture && target.Color() != us {
-					moves = p.addMove(moves, t, from, ray[k], MoveNormal)
+					moves = p.addMove(moves, t, from, ray[k], MoveNormal, e.promote)
 				}
 				break
 			}
@@ -111,10 +113,10 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 			target := b[ray[k]]
 			if target == 0 {
 				if e.move && !capturesOnly {
-					moves = p.addMove(moves, t, from, ray[k], MoveNormal)
+					moves = p.addMove(moves, t, from, ray[k], MoveNormal, e.promote)
 				}
 			} else if e.capture && target.Color() != us {
-				moves = p.addMove(moves, t, from, ray[k], MoveNormal)
+				moves = p.addMove(moves, t, from, ray[k], MoveNormal, e.promote)
 			}
 			if target != 0 || e.kind == shapeGrass {
 				break
@@ -130,18 +132,18 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 			target := b[to]
 			if target == 0 {
 				if e.move && !capturesOnly {
-					moves = p.addMove(moves, t, from, to, MoveNormal)
+					moves = p.addMove(moves, t, from, to, MoveNormal, e.promote)
 				}
 				continue
 			}
 			if e.capture && target.Color() != us {
-				moves = p.addMove(moves, t, from, to, MoveNormal)
+				moves = p.addMove(moves, t, from, to, MoveNormal, e.promote)
 			}
 			break
 		}
 	}
 	if mt.double != NoSquare && !capturesOnly && b[mt.doubleMid] == 0 && b[mt.double] == 0 {
-		moves = p.addMove(moves, t, from, mt.double, MoveDoubleStep)
+		moves = p.addMove(moves, t, from, mt.double, MoveDoubleStep, mt.doublePromote)
 	}
 	return moves
 }

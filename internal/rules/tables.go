@@ -79,7 +79,7 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 			if !ok {
 				continue
 			}
-			e := leapEntry{to: to, move: s.move, capture: s.capture, empty: [2]Square{NoSquare, NoSquare}, full: NoSquare}
+			e := leapEntry{to: to, move: s.move, capture: s.capture, empty: [2]Square{NoSquare, NoSquare}, full: NoSquare, promote: s.promote}
 			for k, off := range s.empty {
 				e.empty[k], _ = v.step(from, v.orient(off, c))
 			}
@@ -90,7 +90,7 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 		case shapeRide, shapeHop, shapeGrass:
 			r := v.ray(from, d, s.max)
 			if len(r) > 0 {
-				mt.rides = append(mt.rides, rideEntry{ray: r, kind: s.kind, move: s.move, capture: s.capture})
+				mt.rides = append(mt.rides, rideEntry{ray: r, kind: s.kind, move: s.move, capture: s.capture, promote: s.promote})
 			}
 		case shapeBent:
 			pivot, ok := v.step(from, d)
@@ -99,7 +99,7 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 			}
 			r := v.ray(pivot, v.orient(s.v2, c), s.max)
 			if len(r) > 0 {
-				mt.bents = append(mt.bents, bentEntry{pivot: pivot, ray: r, move: s.move, capture: s.capture})
+				mt.bents = append(mt.bents, bentEntry{pivot: pivot, ray: r, move: s.move, capture: s.capture, promote: s.promote})
 			}
 		}
 	}
@@ -113,6 +113,7 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 		to, ok2 := v.step(mid, fwd)
 		if ok && ok1 && ok2 {
 			mt.double, mt.doubleMid = to, mid
+			mt.doublePromote = v.typ(t).PromotesBy == ""
 		}
 	}
 	return mt

@@ -57,11 +57,12 @@ const (
 
 // moveTable holds the compiled moves of one piece type of one colour from one square.
 type moveTable struct {
-	leaps     []leapEntry
-	rides     []rideEntry
-	bents     []bentEntry
-	double    Square // destination of a double step, or NoSquare
-	doubleMid Square
+	leaps         []leapEntry
+	rides         []rideEntry
+	bents         []bentEntry
+	double        Square // destination of a double step, or NoSquare
+	doubleMid     Square
+	doublePromote bool
 }
 
 type leapEntry struct {
@@ -70,6 +71,7 @@ type leapEntry struct {
 	capture bool
 	empty   [2]Square // must be empty (NoSquare: unused)
 	full    Square    // must be occupied (NoSquare: unused)
+	promote bool      // the move promotes in the zone
 }
 
 type rideEntry struct {
@@ -77,6 +79,7 @@ type rideEntry struct {
 	kind    shapeKind
 	move    bool
 	capture bool
+	promote bool // the move promotes in the zone
 }
 
 type bentEntry struct {
@@ -84,6 +87,7 @@ type bentEntry struct {
 	ray     []Square
 	move    bool
 	capture bool
+	promote bool // the move promotes in the zone
 }
 
 // attackTable lists the reversed probes that find attackers of one square.
@@ -287,6 +291,16 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 		v.byLetter[pd.Letter] = PieceType(i + 1)
 		s, err := parseBetza(pd.Betza, field+".betza")
 		if err != nil {
+			return nil, err
+		}
+		for k, b := range pd.Bent {
+			bs, err := parseBent(b, fieldf("%s.bent[%d]", field, k))
+			if err != nil {
+				return nil, err
+			}
+			s = append(s, bs...)
+		}
+		if err := markPromotions(s, pd.PromotesBy, field+".promotesBy"); err != nil {
 			return nil, err
 		}
 		for _, sh := range s {

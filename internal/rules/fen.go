@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -431,9 +432,23 @@ func (p *Position) setEnPassant(ep Square) error {
 		return newError(ErrIllegalPosition, fieldEnPassant, -1, "no double step can have passed %s", ep)
 	}
 	pc := p.board[victim]
-	if pc == 0 || pc.Color() != them || !p.v.typ(pc.Type()).epMaker {
+	if pc == 0 || pc.Color() != them || !p.v.typ(pc.Type()).epMaker && !p.promotedMaker(pc, victim) {
 		return newError(ErrIllegalPosition, fieldEnPassant, -1, "no %s piece that makes en passant stands on %s", them, victim)
 	}
 	p.ep, p.epVictim = ep, victim
 	return nil
+}
+
+// promotedMaker says whether pc on s can be a piece that made en passant by
+// a double step onto a compulsory promotion rank and promoted (RULINGS 7).
+func (p *Position) promotedMaker(pc Piece, s Square) bool {
+	if p.v.zoneRank[pc.Color()][s.Rank()] != zoneCompulsory {
+		return false
+	}
+	for i := range p.v.types {
+		if pt := &p.v.types[i]; pt.epMaker && slices.Contains(pt.promotesTo, pc.Type()) {
+			return true
+		}
+	}
+	return false
 }

@@ -204,3 +204,27 @@ func TestFrozenPieces(t *testing.T) {
 		t.Errorf("Rook at move 3: %v; want 7 moves", got)
 	}
 }
+
+// A double step onto the last rank promotes at once and can still be taken
+// en passant, the promoted piece being removed (RULINGS 7); the FEN written
+// after it loads again.
+func TestDoubleStepPromotionEnPassant(t *testing.T) {
+	p := mustPosition(t, "terachess2", "3p12/16/4P11/16/16/16/16/15k/16/16/16/16/16/16/16/K15 w - - 0 1")
+	q, err := p.Play(uciMove(t, p, "e14e16q"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "3pQ11/16/16/16/16/16/16/15k/16/16/16/16/16/16/16/K15 b - e15 0 1"
+	if q.FEN() != want {
+		t.Fatalf("after e14e16=Q: %s; want %s", q.FEN(), want)
+	}
+	q = mustPosition(t, "terachess2", want)
+	ep := uciMove(t, q, "d16e15")
+	if ep.Kind != MoveEnPassant {
+		t.Fatalf("d16e15 is %v; want en passant", ep.Kind)
+	}
+	r, _ := q.Play(ep)
+	if got := r.FEN(); got != "16/4p11/16/16/16/16/16/15k/16/16/16/16/16/16/16/K15 w - - 0 2" {
+		t.Errorf("after dxe15 e.p.: %s", got)
+	}
+}

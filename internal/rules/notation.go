@@ -36,6 +36,34 @@ func (p *Position) SAN(m Move) string {
 	if !slices.Contains(legal, m) {
 		return p.UCI(m)
 	}
+	return p.describe(m, legal, p.clone()).SAN
+}
+
+// MoveDetail is what a client shows of a legal move.
+type MoveDetail struct {
+	Move     Move
+	SAN      string
+	Check    bool     // the move gives check
+	Mate     bool     // the move gives checkmate
+	Captures []Square // the squares whose pieces the move removes
+}
+
+// Describe returns the details of each of p's legal moves (as from
+// LegalMoves), computing the legal moves once for all: listing SAN for n
+// moves costs n trial moves, not n move generations.
+func (p *Position) Describe(legal []Move) []MoveDetail {
+	scratch := p.clone()
+	out := make([]MoveDetail, len(legal))
+	for i, m := range legal {
+		out[i] = p.describe(m, legal, scratch)
+	}
+	return out
+}
+
+// describe builds the detail of the legal move m; scratch is a copy of p
+// that it plays m on and takes it back.
+func (p *Position) describe(m Move, legal []Move, scratch *Position) MoveDetail {
+	d := MoveDetail{Move: m, Captures: p.Captures(m)}
 	var sb strings.Builder
 	switch {
 	case m.Kind == MoveCastle && m.To.File() > m.From.File():
@@ -45,15 +73,21 @@ func (p *Position) SAN(m Move) string {
 	default:
 		p.writeSAN(&sb, m, legal)
 	}
-	next, err := p.Play(m)
-	if err == nil && next.InCheck() {
-		if len(next.LegalMoves()) == 0 {
-			sb.WriteByte('#')
-		} else {
-			sb.WriteByte('+')
-		}
+	u := scratch.make(m)
+	if scratch.InCheck() {
+		d.Check = true
+		var buf [256]Move
+		d.Mate = len(scratch.legalMoves(buf[:0])) == 0
 	}
-	return sb.String()
+	scratch.unmake(m, u)
+	switch {
+	case d.Mate:
+		sb.WriteByte('#')
+	case d.Check:
+		sb.WriteByte('+')
+	}
+	d.SAN = sb.String()
+	return d
 }
 
 // writeSAN writes a move that is not castling, without its check suffix.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -91,3 +92,25 @@ func runPerftSuite(t *testing.T, variant string) {
 
 func TestPerftChess(t *testing.T) { runPerftSuite(t, "chess") }
 func TestPerftShako(t *testing.T) { runPerftSuite(t, "shako") }
+
+func TestPerftContext(t *testing.T) {
+	p := mustPosition(t, "chess", "")
+	n, div, err := PerftContext(context.Background(), p, 3, 0, true)
+	if err != nil || n != 8902 || len(div) != 20 {
+		t.Fatalf("PerftContext(start, 3) = %d, %d entries, %v; want 8902, 20, nil", n, len(div), err)
+	}
+	if _, _, err := PerftContext(context.Background(), p, 4, 100_000, false); CodeOf(err) != ErrLimitExceeded {
+		t.Errorf("PerftContext(start, 4, budget 100000) = %v; want %s", err, ErrLimitExceeded)
+	}
+	if n, _, err := PerftContext(context.Background(), p, 4, 197281, false); err != nil || n != 197281 {
+		t.Errorf("PerftContext(start, 4, budget exactly 197281) = %d, %v", n, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := PerftContext(ctx, p, 6, 0, false); err != context.Canceled {
+		t.Errorf("PerftContext with a cancelled context = %v; want %v", err, context.Canceled)
+	}
+	if _, _, err := PerftContext(context.Background(), p, 0, 0, false); CodeOf(err) != ErrLimitExceeded {
+		t.Errorf("PerftContext(depth 0) = %v; want %s", err, ErrLimitExceeded)
+	}
+}

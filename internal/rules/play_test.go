@@ -47,3 +47,26 @@ func TestPlayIllegalReasons(t *testing.T) {
 		}
 	}
 }
+
+func TestDescribeAgreesWithSAN(t *testing.T) {
+	for _, tc := range []struct{ variant, fen string }{
+		{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+		{"chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"},
+		{"chess", "6k1/5ppp/8/8/8/8/8/3RK3 w - - 0 1"},
+		{"shako", "r5k3/4q2c2/1ebppnp3/1pp3BeEQ/10/2PE2P3/1P3P4/5NP2P/rR3KB3/7C2 w Q - 3 35"},
+		{"bigorra", ""},
+	} {
+		p := mustPosition(t, tc.variant, tc.fen)
+		legal := p.LegalMoves()
+		for i, d := range p.Describe(legal) {
+			m := legal[i]
+			if d.Move != m || d.SAN != p.SAN(m) {
+				t.Fatalf("Describe in %s: %+v; want SAN %s", p.FEN(), d, p.SAN(m))
+			}
+			q, _ := p.Play(m)
+			if d.Check != q.InCheck() || d.Mate != (q.InCheck() && len(q.LegalMoves()) == 0) {
+				t.Fatalf("Describe(%s) in %s: check %v mate %v", p.UCI(m), p.FEN(), d.Check, d.Mate)
+			}
+		}
+	}
+}

@@ -1,5 +1,6 @@
 // Command adjudicator is the Adjudicator service and its command-line tools.
 //
+//	adjudicator serve [flags]
 //	adjudicator perft --variant V [--fen F] --depth N [--divide]
 //
 // See README.md for every subcommand.
@@ -22,6 +23,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch args[0] {
+	case "serve":
+		return runServe(args[1:], stdout, stderr)
 	case "perft":
 		return runPerft(args[1:], stdout, stderr)
 	case "variants":
@@ -35,5 +38,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 const usage = `usage:
+  adjudicator serve [--addr :8080] [flags]   (adjudicator serve -h lists them)
   adjudicator perft --variant V [--fen F] --depth N [--divide]
   adjudicator variants`

@@ -1,17 +1,23 @@
 package rules
 
 // Game is a start position and the moves played from it: what the
-// repetition rules need. A Game is not safe for concurrent use.
+// repetition rules need. It keeps the legal moves of the current position,
+// so that replaying a game generates moves once per ply. A Game is not
+// safe for concurrent use.
 type Game struct {
 	start *Position
 	pos   *Position
 	moves []Move
 	keys  []uint64 // repetition keys of the start and of each position after it
+	legal []Move   // legal moves of pos, valid when known is true
+	known bool
 }
 
 // NewGame starts a game at p.
 func NewGame(p *Position) *Game {
-	return &Game{start: p, pos: p, keys: []uint64{p.RepetitionKey()}}
+	g := &Game{start: p, pos: p}
+	g.keys = []uint64{g.repetitionKey()}
+	return g
 }
 
 // Position returns the current position.
@@ -22,6 +28,29 @@ func (g *Game) Start() *Position { return g.start }
 
 // Moves returns the moves played so far.
 func (g *Game) Moves() []Move { return g.moves }
+
+// LegalMoves returns the legal moves of the current position. The slice
+// belongs to the game and changes with the next move.
+func (g *Game) LegalMoves() []Move {
+	if !g.known {
+		g.legal = g.pos.legalMoves(g.legal[:0])
+		g.known = true
+	}
+	return g.legal
+}
+
+// repetitionKey is Position.RepetitionKey using the known legal moves.
+func (g *Game) repetitionKey() uint64 {
+	p := g.pos
+	if p.ep != NoSquare {
+		for _, m := range g.LegalMoves() {
+			if m.Kind == MoveEnPassant {
+				return p.hash ^ zobristEP[p.ep]
+			}
+		}
+	}
+	return p.hash
+}
 
 // repetitions counts how often the current position has occurred. Only
 // positions since the last capture or Pawn-class move can repeat it.
@@ -38,20 +67,37 @@ func (g *Game) repetitions() int {
 }
 
 // Status returns the status of the current position with its history.
-func (g *Game) Status() Status { return g.pos.status(g.repetitions()) }
+func (g *Game) Status() Status {
+	return g.pos.statusOf(len(g.LegalMoves()), g.repetitions())
+}
 
-// Play plays a legal move. It fails with ErrGameOver once the game has
-// ended, and with ErrIllegalMove (the position unchanged) for an illegal move.
+// ParseMove reads a move in any accepted notation in the current position.
+func (g *Game) ParseMove(text string) (Move, error) {
+	return g.pos.parseMove(text, g.LegalMoves())
+}
+
+// Play plays a legal move, matched on From, To and Promotion. It fails with
+// ErrGameOver once the game has ended, and with ErrIllegalMove (the game
+// unchanged) for an illegal move.
 func (g *Game) Play(m Move) error {
 	if st := g.Status(); st.Outcome != Ongoing {
 		return newError(ErrGameOver, "move", -1, "the game is over: %s", st.Outcome)
 	}
-	next, err := g.pos.Play(m)
-	if err != nil {
-		return err
+	var l Move
+	found := false
+	for _, c := range g.LegalMoves() {
+		if c.From == m.From && c.To == m.To && c.Promotion == m.Promotion {
+			l, found = c, true
+			break
+		}
 	}
-	g.pos = next
-	g.moves = append(g.moves, m)
-	g.keys = append(g.keys, next.RepetitionKey())
+	if !found {
+		return g.pos.illegal(m)
+	}
+	next := g.pos.clone()
+	next.make(l)
+	g.pos, g.known = next, false
+	g.moves = append(g.moves, l)
+	g.keys = append(g.keys, g.repetitionKey())
 	return nil
 }

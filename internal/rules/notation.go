@@ -60,6 +60,11 @@ func (p *Position) Describe(legal []Move) []MoveDetail {
 	return out
 }
 
+// Detail returns the details of one legal move of p.
+func (p *Position) Detail(m Move) MoveDetail {
+	return p.describe(m, p.LegalMoves(), p.clone())
+}
+
 // describe builds the detail of the legal move m; scratch is a copy of p
 // that it plays m on and takes it back.
 func (p *Position) describe(m Move, legal []Move, scratch *Position) MoveDetail {
@@ -195,6 +200,11 @@ func (p *Position) sanMoves(q sanQuery, moves []Move, promo bool) []Move {
 // ErrIllegalMove when no legal move matches (Reason says why), and
 // ErrAmbiguousMove when a SAN text matches several legal moves.
 func (p *Position) ParseMove(text string) (Move, error) {
+	return p.parseMove(text, nil)
+}
+
+// parseMove is ParseMove with the legal moves already known (nil: not yet).
+func (p *Position) parseMove(text string, legal []Move) (Move, error) {
 	if len(text) > MaxMoveBytes {
 		return Move{}, newError(ErrInvalidMove, fieldMove, MaxMoveBytes, "a move is at most %d bytes", MaxMoveBytes)
 	}
@@ -202,7 +212,7 @@ func (p *Position) ParseMove(text string) (Move, error) {
 	if start >= end {
 		return Move{}, newError(ErrInvalidMove, fieldMove, 0, "empty move")
 	}
-	mp := &moveParser{p: p, text: text, i: start, end: end}
+	mp := &moveParser{p: p, text: text, i: start, end: end, legal: legal}
 	if strings.ContainsAny(text[start:end], " ;") {
 		return mp.courier()
 	}
@@ -220,10 +230,18 @@ func trimBounds(text string, start, end int) (int, int) {
 // moveParser reads text[i:end] left to right; offsets in errors are
 // offsets in the whole text.
 type moveParser struct {
-	p    *Position
-	text string
-	i    int
-	end  int
+	p     *Position
+	text  string
+	i     int
+	end   int
+	legal []Move // the position's legal moves, computed when first needed
+}
+
+func (mp *moveParser) legalMoves() []Move {
+	if mp.legal == nil {
+		mp.legal = mp.p.LegalMoves()
+	}
+	return mp.legal
 }
 
 func (mp *moveParser) peek(k int) byte {
@@ -255,9 +273,9 @@ func (mp *moveParser) single() (Move, error) {
 	body := strings.TrimRight(mp.text[mp.i:mp.end], "+#!?")
 	switch body {
 	case "O-O", "0-0":
-		return mp.p.resolveCastle(true)
+		return mp.p.resolveCastle(true, mp.legalMoves())
 	case "O-O-O", "0-0-0":
-		return mp.p.resolveCastle(false)
+		return mp.p.resolveCastle(false, mp.legalMoves())
 	}
 	c := mp.peek(0)
 	switch {
@@ -352,7 +370,7 @@ func (mp *moveParser) sanEnd(q sanQuery, start int) (Move, error) {
 	if err := mp.finish(); err != nil {
 		return Move{}, err
 	}
-	return mp.p.resolveSAN(q, mp.text[start:mp.end])
+	return mp.p.resolveSAN(q, mp.text[start:mp.end], mp.legalMoves())
 }
 
 // coordinate reads the rest of a coordinate move after its origin.
@@ -368,7 +386,7 @@ func (mp *moveParser) coordinate(from Square) (Move, error) {
 	if err := mp.finish(); err != nil {
 		return Move{}, err
 	}
-	return mp.p.resolveCoordinate(from, to, promo)
+	return mp.p.resolveCoordinate(from, to, promo, mp.legalMoves())
 }
 
 // courier reads a Game Courier move: "P e2-e4", "e7-e8; Q-e8".
@@ -404,7 +422,7 @@ func (mp *moveParser) courier() (Move, error) {
 		return Move{}, &Error{Code: ErrIllegalMove, Field: fieldMove, Offset: -1, Reason: "no-piece",
 			Detail: fmt.Sprintf("no %s on %s: the piece there is a %s", v.PieceName(t), from, v.PieceName(pc.Type()))}
 	}
-	return mp.p.resolveCoordinate(from, to, promo)
+	return mp.p.resolveCoordinate(from, to, promo, mp.legalMoves())
 }
 
 // courierMove reads the move part of a Game Courier move: an optional
@@ -559,9 +577,8 @@ func (mp *moveParser) finish() error {
 
 // resolveCoordinate returns the legal move from, to, promo or explains why
 // there is none.
-func (p *Position) resolveCoordinate(from, to Square, promo PieceType) (Move, error) {
+func (p *Position) resolveCoordinate(from, to Square, promo PieceType, legal []Move) (Move, error) {
 	same := func(m Move) bool { return m.From == from && m.To == to && m.Promotion == promo }
-	legal := p.LegalMoves()
 	if i := slices.IndexFunc(legal, same); i >= 0 {
 		return legal[i], nil
 	}
@@ -575,9 +592,8 @@ func (p *Position) resolveCoordinate(from, to Square, promo PieceType) (Move, er
 
 // resolveCastle returns the legal castling move toward the higher files
 // (kingside) or the lower ones, or explains why there is none.
-func (p *Position) resolveCastle(kingside bool) (Move, error) {
+func (p *Position) resolveCastle(kingside bool, legal []Move) (Move, error) {
 	same := func(m Move) bool { return m.Kind == MoveCastle && (m.To.File() > m.From.File()) == kingside }
-	legal := p.LegalMoves()
 	if i := slices.IndexFunc(legal, same); i >= 0 {
 		return legal[i], nil
 	}
@@ -595,8 +611,7 @@ func (p *Position) resolveCastle(kingside bool) (Move, error) {
 
 // resolveSAN returns the one legal move q describes, or explains why there
 // is none or several. text is the move as written, for the details.
-func (p *Position) resolveSAN(q sanQuery, text string) (Move, error) {
-	legal := p.LegalMoves()
+func (p *Position) resolveSAN(q sanQuery, text string, legal []Move) (Move, error) {
 	c := p.sanMoves(q, legal, true)
 	switch len(c) {
 	case 1:

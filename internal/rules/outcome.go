@@ -79,7 +79,11 @@ func (p *Position) Status() Status {
 // status computes the status given how often p has occurred so far.
 func (p *Position) status(repetitions int) Status {
 	var buf [256]Move
-	n := len(p.legalMoves(buf[:0]))
+	return p.statusOf(len(p.legalMoves(buf[:0])), repetitions)
+}
+
+// statusOf computes the status from the number of legal moves n.
+func (p *Position) statusOf(n, repetitions int) Status {
 	s := Status{Turn: p.side, InCheck: p.InCheck(), Outcome: Ongoing, Repetitions: repetitions, LegalMoves: n}
 	if s.InCheck {
 		s.Checkers = p.Checkers()

@@ -1,0 +1,60 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics are the service's Prometheus metrics. Labels are routes (the
+// pattern, never the raw path), methods and status codes: never a FEN or a
+// move.
+type metrics struct {
+	requests  *prometheus.CounterVec
+	latency   *prometheus.HistogramVec
+	plies     prometheus.Counter
+	positions prometheus.Counter
+	leaves    prometheus.Counter
+	inline    *prometheus.CounterVec
+}
+
+func newMetrics(reg *prometheus.Registry) *metrics {
+	m := &metrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "adjudicator_http_requests_total", Help: "HTTP requests by route, method and status code.",
+		}, []string{"route", "method", "code"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "adjudicator_http_request_duration_seconds",
+			Help:    "HTTP request latency by route and method.",
+			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"route", "method"}),
+		plies: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "adjudicator_engine_plies_total", Help: "Moves played while replaying games.",
+		}),
+		positions: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "adjudicator_engine_positions_total", Help: "Positions whose legal moves or status were computed for a response.",
+		}),
+		leaves: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "adjudicator_engine_perft_leaves_total", Help: "Leaves counted by perft requests.",
+		}),
+		inline: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "adjudicator_inline_variants_total", Help: "Inline variant definitions by outcome: compiled, reused, rejected.",
+		}, []string{"outcome"}),
+	}
+	reg.MustRegister(m.requests, m.latency, m.plies, m.positions, m.leaves, m.inline,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+func (m *metrics) observe(route, method string, status int, el time.Duration) {
+	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
+	m.latency.WithLabelValues(route, method).Observe(el.Seconds())
+}
+
+func metricsHandler(reg *prometheus.Registry) http.Handler {
+	return promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg})
+}

@@ -1,0 +1,218 @@
+package handlers
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/adjudicator/adjudicator/internal/rules"
+)
+
+// positionRequest is the body of legal-moves and status.
+type positionRequest struct {
+	variantSpec
+	FEN *string `json:"fen,omitempty"`
+}
+
+// position resolves the variant and parses the FEN (or takes the start).
+func (s *Server) position(vs variantSpec, fen *string) (*rules.Variant, *rules.Position, error) {
+	v, err := s.resolve(vs)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fen == nil {
+		return v, v.Start(), nil
+	}
+	setup, err := rules.ParseFEN(v, *fen)
+	if err == nil {
+		var p *rules.Position
+		if p, err = rules.NewPosition(setup); err == nil {
+			return v, p, nil
+		}
+	}
+	if re, ok := err.(*rules.Error); ok {
+		return nil, nil, fromRules(re, "fen")
+	}
+	return nil, nil, err
+}
+
+// moveInfo is a legal move as the API shows it.
+type moveInfo struct {
+	UCI       string   `json:"uci"`
+	SAN       string   `json:"san"`
+	From      string   `json:"from"`
+	To        string   `json:"to"`
+	Piece     string   `json:"piece"`
+	Promotion string   `json:"promotion,omitempty"`
+	Captures  []string `json:"captures"`
+	Flags     []string `json:"flags"`
+}
+
+// statusInfo is a position's status as the API shows it.
+type statusInfo struct {
+	Turn           string   `json:"turn"`
+	InCheck        bool     `json:"inCheck"`
+	Checkers       []string `json:"checkers"`
+	Outcome        string   `json:"outcome"`
+	Result         string   `json:"result"`
+	Winner         string   `json:"winner,omitempty"`
+	ClaimableDraws []string `json:"claimableDraws"`
+	LegalMoveCount int      `json:"legalMoveCount"`
+	HalfmoveClock  int      `json:"halfmoveClock"`
+	FullmoveNumber int      `json:"fullmoveNumber"`
+	Repetitions    int      `json:"repetitions"`
+}
+
+func letterOf(v *rules.Variant, pc rules.Piece) string {
+	l := v.Letter(pc.Type())
+	if pc.Color() == rules.Black {
+		return strings.ToLower(l)
+	}
+	return l
+}
+
+func squares(sqs []rules.Square) []string {
+	out := make([]string, len(sqs))
+	for i, s := range sqs {
+		out[i] = s.String()
+	}
+	return out
+}
+
+func describeMove(p *rules.Position, d rules.MoveDetail) moveInfo {
+	v := p.Variant()
+	m := d.Move
+	mi := moveInfo{UCI: p.UCI(m), SAN: d.SAN, From: m.From.String(), To: m.To.String(),
+		Piece: letterOf(v, p.PieceAt(m.From)), Captures: squares(d.Captures), Flags: []string{}}
+	if len(d.Captures) > 0 {
+		mi.Flags = append(mi.Flags, "capture")
+	}
+	if d.Check {
+		mi.Flags = append(mi.Flags, "check")
+	}
+	if d.Mate {
+		mi.Flags = append(mi.Flags, "checkmate")
+	}
+	switch m.Kind {
+	case rules.MoveEnPassant:
+		mi.Flags = append(mi.Flags, "en-passant")
+	case rules.MoveCastle:
+		mi.Flags = append(mi.Flags, "castling")
+	case rules.MoveKingJump:
+		mi.Flags = append(mi.Flags, "king-jump")
+	case rules.MoveDoubleStep:
+		mi.Flags = append(mi.Flags, "double-step")
+	}
+	if m.Promotion != 0 {
+		mi.Flags = append(mi.Flags, "promotion")
+		mi.Promotion = v.Letter(m.Promotion)
+		if p.Turn() == rules.Black {
+			mi.Promotion = strings.ToLower(mi.Promotion)
+		}
+	}
+	return mi
+}
+
+func describeStatus(p *rules.Position, st rules.Status) statusInfo {
+	si := statusInfo{Turn: st.Turn.String(), InCheck: st.InCheck, Checkers: squares(st.Checkers),
+		Outcome: st.Outcome.String(), Result: st.Result(), ClaimableDraws: []string{},
+		LegalMoveCount: st.LegalMoves, HalfmoveClock: p.Halfmoves(), FullmoveNumber: p.Fullmoves(),
+		Repetitions: st.Repetitions}
+	if st.Outcome == rules.Checkmate {
+		si.Winner = st.Winner.String()
+	}
+	for _, c := range st.Claimable {
+		si.ClaimableDraws = append(si.ClaimableDraws, c.String())
+	}
+	return si
+}
+
+func (s *Server) legalMoves(c echo.Context) error {
+	var req positionRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	v, p, err := s.position(req.variantSpec, req.FEN)
+	if err != nil {
+		return err
+	}
+	legal := p.LegalMoves()
+	moves := make([]moveInfo, 0, len(legal))
+	for _, d := range p.Describe(legal) {
+		moves = append(moves, describeMove(p, d))
+	}
+	s.metrics.positions.Inc()
+	return c.JSON(http.StatusOK, map[string]any{
+		"variant": v.ID(), "fen": p.FEN(), "moves": moves, "status": describeStatus(p, p.Status()),
+	})
+}
+
+func (s *Server) status(c echo.Context) error {
+	var req positionRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	v, p, err := s.position(req.variantSpec, req.FEN)
+	if err != nil {
+		return err
+	}
+	s.metrics.positions.Inc()
+	return c.JSON(http.StatusOK, map[string]any{"variant": v.ID(), "fen": p.FEN(), "status": describeStatus(p, p.Status())})
+}
+
+// validateRequest is the body of validate-move.
+type validateRequest struct {
+	variantSpec
+	FEN  *string `json:"fen,omitempty"`
+	Move string  `json:"move"`
+}
+
+// moveProblem says why a move is not legal.
+type moveProblem struct {
+	Code   string `json:"code"`
+	Reason string `json:"reason,omitempty"`
+	Detail string `json:"detail"`
+	Offset *int   `json:"offset,omitempty"`
+}
+
+func toMoveProblem(err error) (moveProblem, bool) {
+	re, ok := err.(*rules.Error)
+	if !ok {
+		return moveProblem{}, false
+	}
+	mp := moveProblem{Code: string(re.Code), Reason: re.Reason, Detail: re.Detail}
+	if re.Offset >= 0 {
+		off := re.Offset
+		mp.Offset = &off
+	}
+	return mp, true
+}
+
+func (s *Server) validateMove(c echo.Context) error {
+	var req validateRequest
+	if err := bind(c, &req); err != nil {
+		return err
+	}
+	_, p, err := s.position(req.variantSpec, req.FEN)
+	if err != nil {
+		return err
+	}
+	s.metrics.positions.Inc()
+	m, err := p.ParseMove(req.Move)
+	if err != nil {
+		mp, ok := toMoveProblem(err)
+		if !ok {
+			return err
+		}
+		return c.JSON(http.StatusOK, map[string]any{"legal": false, "problem": mp})
+	}
+	d := p.Detail(m)
+	next, err := p.Play(m)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{
+		"legal": true, "move": describeMove(p, d), "fen": next.FEN(), "status": describeStatus(next, next.Status()),
+	})
+}

@@ -1,0 +1,133 @@
+// Package handlers is the HTTP layer of Adjudicator: the echo server, the
+// OpenAPI request validation, the handlers of every endpoint, and the one
+// place where errors become problem+json. Handlers decode, call the rules
+// engine and encode; the engine knows nothing of HTTP.
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+	"go.uber.org/zap"
+)
+
+// Config holds the limits and settings of the HTTP layer.
+type Config struct {
+	MaxBodyBytes   int64         // largest request body accepted
+	MaxMoves       int           // most moves in one adjudication
+	MaxPerftDepth  int           // deepest perft
+	MaxPerftNodes  uint64        // largest perft count
+	RequestTimeout time.Duration // time budget of one request's computation
+	InlineVariants int           // compiled inline definitions kept in memory
+}
+
+// DefaultConfig returns the defaults documented in the README.
+func DefaultConfig() Config {
+	return Config{
+		MaxBodyBytes:   1 << 20,
+		MaxMoves:       5000,
+		MaxPerftDepth:  7,
+		MaxPerftNodes:  200_000_000,
+		RequestTimeout: 10 * time.Second,
+		InlineVariants: 64,
+	}
+}
+
+// Cache stores computed answers by key. Implementations must be safe for
+// concurrent use, must never block a response on a slow backend, and may
+// forget anything at any time.
+type Cache interface {
+	Get(ctx context.Context, key string) ([]byte, bool)
+	Set(ctx context.Context, key string, value []byte)
+}
+
+// Server is the HTTP service.
+type Server struct {
+	cfg      Config
+	echo     *echo.Echo
+	log      *zap.Logger
+	metrics  *metrics
+	cache    Cache
+	variants *variantResolver
+	spec     *spec
+	draining atomic.Bool
+}
+
+// New builds the server. cache may be nil (no caching); reg receives the
+// metrics (use a fresh prometheus.NewRegistry per server).
+func New(cfg Config, log *zap.Logger, cache Cache, reg *prometheus.Registry) (*Server, error) {
+	sp, err := loadSpec()
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, log: log, cache: cache, spec: sp, metrics: newMetrics(reg),
+		variants: newVariantResolver(cfg.InlineVariants)}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{
+		RequestIDHandler: func(c echo.Context, id string) { c.Set("requestID", id) },
+	}))
+	e.Use(s.observe)
+	e.Use(s.validate)
+	s.routes(e, reg)
+	s.echo = e
+	return s, nil
+}
+
+// Handler returns the server's http.Handler.
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Drain marks the server as shutting down: /readyz answers 503 from now on.
+func (s *Server) Drain() { s.draining.Store(true) }
+
+func (s *Server) routes(e *echo.Echo, reg *prometheus.Registry) {
+	e.GET("/v1/variants", s.listVariants)
+	e.GET("/v1/variants/:id", s.getVariant)
+	e.POST("/v1/legal-moves", s.legalMoves)
+	e.POST("/v1/status", s.status)
+	e.POST("/v1/validate-move", s.validateMove)
+	e.POST("/v1/games/adjudicate", s.adjudicate)
+	e.POST("/v1/perft", s.perft)
+	e.GET("/openapi.yaml", s.openAPI)
+	e.GET("/docs", s.docs)
+	e.GET("/livez", s.livez)
+	e.GET("/readyz", s.readyz)
+	e.GET("/metrics", echo.WrapHandler(metricsHandler(reg)))
+}
+
+func (s *Server) livez(c echo.Context) error {
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (s *Server) readyz(c echo.Context) error {
+	if s.draining.Load() {
+		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "shutting-down"})
+	}
+	return c.JSON(http.StatusOK, map[string]string{"status": "ready"})
+}
+
+// handleError is echo's error handler: every error becomes problem+json,
+// logged once here.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	p := toProblem(err)
+	p.Instance = c.Request().URL.Path
+	c.Set("problem", p)
+	if p.Status >= 500 {
+		c.Set("cause", err)
+	}
+	c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
+	if c.Request().Method == http.MethodHead {
+		_ = c.NoContent(p.Status)
+		return
+	}
+	_ = c.JSON(p.Status, p)
+}

@@ -1,0 +1,96 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/legacy"
+
+	"github.com/adjudicator/adjudicator/api"
+)
+
+// spec is the parsed OpenAPI document and its router.
+type spec struct {
+	doc    *openapi3.T
+	router routers.Router
+}
+
+func loadSpec() (*spec, error) {
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(api.Spec)
+	if err != nil {
+		return nil, fmt.Errorf("load api/openapi.yaml: %w", err)
+	}
+	if err := doc.Validate(context.Background()); err != nil {
+		return nil, fmt.Errorf("validate api/openapi.yaml: %w", err)
+	}
+	r, err := legacy.NewRouter(doc)
+	if err != nil {
+		return nil, fmt.Errorf("route api/openapi.yaml: %w", err)
+	}
+	return &spec{doc: doc, router: r}, nil
+}
+
+// validateRequest checks a request against its operation and turns the
+// first violation into a problem naming the field.
+func (sp *spec) validateRequest(req *http.Request, route *routers.Route, params map[string]string) error {
+	in := &openapi3filter.RequestValidationInput{
+		Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{SkipSettingDefaults: true},
+	}
+	err := openapi3filter.ValidateRequest(req.Context(), in)
+	if err == nil {
+		return nil
+	}
+	var se *openapi3.SchemaError
+	if errors.As(err, &se) {
+		field := pointerPath(se.JSONPointer())
+		var re *openapi3filter.RequestError
+		if errors.As(err, &re) && re.Parameter != nil {
+			field = re.Parameter.Name
+		}
+		return problem(codeSchemaViolation, field, "%s", schemaReason(se))
+	}
+	var re *openapi3filter.RequestError
+	if errors.As(err, &re) {
+		field := ""
+		if re.Parameter != nil {
+			field = re.Parameter.Name
+		}
+		return problem(codeSchemaViolation, field, "%s", re.Reason)
+	}
+	return problem(codeSchemaViolation, "", "%v", err)
+}
+
+// schemaReason words a schema error without kin-openapi's dump of the schema.
+func schemaReason(se *openapi3.SchemaError) string {
+	r := se.Reason
+	if r == "" {
+		r = "does not match the schema"
+	}
+	return r
+}
+
+// pointerPath turns a JSON pointer (definition, pieces, 2, betza) into the
+// field path used everywhere else: definition.pieces[2].betza.
+func pointerPath(ptr []string) string {
+	var sb strings.Builder
+	for _, p := range ptr {
+		if _, err := strconv.Atoi(p); err == nil {
+			sb.WriteString("[" + p + "]")
+			continue
+		}
+		if sb.Len() > 0 {
+			sb.WriteByte('.')
+		}
+		sb.WriteString(p)
+	}
+	return sb.String()
+}

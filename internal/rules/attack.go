@@ -121,6 +121,43 @@ func (p *Position) pinned(ks Square, us Color) bitboard {
 	return pins
 }
 
+// danger returns the squares where a move by us could open an attack on
+// us's King at ks other than a plain ride (which pins cover): the legs of
+// lame leaps; on each line of an enemy hopper, the squares up to and
+// including the second piece (the screen and the piece behind it decide a
+// hopper's attack; a change beyond them decides nothing); on each path of
+// an enemy bent rider, the squares up to and including the first piece.
+func (p *Position) danger(ks Square, us Color) bitboard {
+	them := us.Other()
+	d := p.v.danger[them][ks]
+	at := &p.v.attacks[them][ks]
+	b := &p.board
+	for i := range at.rays {
+		rp := &at.rays[i]
+		if rp.hop == nil && rp.grass == nil {
+			continue
+		}
+		seen := 0
+		for _, s := range rp.ray {
+			d.set(s)
+			if b[s] != 0 {
+				if seen++; seen == 2 {
+					break
+				}
+			}
+		}
+	}
+	for i := range at.bents {
+		for _, s := range at.bents[i].ray {
+			d.set(s)
+			if b[s] != 0 {
+				break
+			}
+		}
+	}
+	return d
+}
+
 // InCheck says whether the side to move is in check.
 func (p *Position) InCheck() bool {
 	return p.attacked(p.king[p.side], p.side.Other())

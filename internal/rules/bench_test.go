@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -54,6 +55,52 @@ func BenchmarkLegalMoves(b *testing.B) {
 			for b.Loop() {
 				buf = p.legalMoves(buf[:0])
 			}
+		})
+	}
+}
+
+// randomGame plays up to plies random legal moves with a fixed seed and
+// returns them in coordinate form; it stops early at the end of the game.
+func randomGame(tb testing.TB, variant string, plies int, seed uint64) []string {
+	tb.Helper()
+	g := NewGame(MustBuiltin(variant).Start())
+	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	var out []string
+	for len(out) < plies && g.Status().Outcome == Ongoing {
+		legal := g.LegalMoves()
+		m := legal[r.IntN(len(legal))]
+		out = append(out, g.Position().UCI(m))
+		if err := g.Play(m); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return out
+}
+
+// BenchmarkReplay replays a whole game from its move texts, as
+// games/adjudicate does: parse each move, check it, play it, keep the
+// repetition history.
+func BenchmarkReplay(b *testing.B) {
+	for _, bb := range []struct {
+		variant string
+		plies   int
+	}{{"chess", 200}, {"bigorra", 500}} {
+		moves := randomGame(b, bb.variant, bb.plies, 42)
+		start := MustBuiltin(bb.variant).Start()
+		b.Run(fmt.Sprintf("%s/%d", bb.variant, len(moves)), func(b *testing.B) {
+			for b.Loop() {
+				g := NewGame(start)
+				for _, text := range moves {
+					m, err := g.ParseMove(text)
+					if err == nil {
+						err = g.Play(m)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/ply")
 		})
 	}
 }

@@ -258,7 +258,10 @@ func (p *Position) legalMoves(moves []Move) []Move {
 	if !inCheck {
 		pins = p.pinned(ks, us)
 	}
-	danger := &p.v.danger[them][ks]
+	danger := p.v.danger[them][ks]
+	if p.v.lines {
+		danger = p.danger(ks, us)
+	}
 	n := start
 	for _, m := range moves[start:] {
 		var ok bool

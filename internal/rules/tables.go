@@ -51,6 +51,11 @@ func (v *Variant) buildTables(shapes [][]shape) {
 		for ti, ss := range shapes {
 			t := PieceType(ti + 1)
 			v.types[ti].overlap = shapesOverlap(ss, v.types[ti].DoubleStep != nil)
+			for _, sh := range ss {
+				if sh.capture && (sh.kind == shapeHop || sh.kind == shapeGrass || sh.kind == shapeBent) {
+					v.lines = true
+				}
+			}
 			for sq := Square(0); sq < NumSquares; sq++ {
 				if v.onBoard.has(sq) {
 					v.moves[c][int(t)*NumSquares+int(sq)] = v.buildMoveTable(t, c, sq, ss)
@@ -213,23 +218,12 @@ func (v *Variant) buildAttackTable(c Color, target Square, shapes [][]shape) att
 	return at
 }
 
-// danger returns the squares whose occupancy decides an attack other than
-// a plain ride: hopper lines, bent-rider paths and lame or jumping legs.
-// Plain rides are covered by pins instead.
+// danger returns the squares whose occupancy decides an attack in every
+// position: the legs of lame and jumping leaps. The lines of hoppers and
+// bent riders depend on the position and are added per node (see
+// Position.danger); plain rides are covered by pins.
 func (at *attackTable) danger() bitboard {
 	var d bitboard
-	for _, rp := range at.rays {
-		if rp.hop != nil || rp.grass != nil {
-			for _, s := range rp.ray {
-				d.set(s)
-			}
-		}
-	}
-	for _, bp := range at.bents {
-		for _, s := range bp.ray {
-			d.set(s)
-		}
-	}
 	for _, lp := range at.leaps {
 		for _, s := range [...]Square{lp.empty[0], lp.empty[1], lp.full} {
 			if s != NoSquare {

@@ -26,6 +26,7 @@ type Variant struct {
 
 	moves        [2][]moveTable   // [colour][type*NumSquares+square]
 	attacks      [2][]attackTable // [attacking colour][target square]
+	lines        bool             // some piece hops or bends: danger depends on the position
 	danger       [2][]bitboard    // [attacking colour][King square]: squares whose occupancy can open a line other than a plain ride
 	onBoard      bitboard
 	zoneRank     [2][MaxRanks]uint8 // promotion kind of each absolute rank for each colour

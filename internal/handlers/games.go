@@ -91,9 +91,14 @@ func (s *Server) adjudicate(c echo.Context) error {
 	out.Status = describeStatus(pos, st)
 	out.ClaimableDraws = out.Status.ClaimableDraws
 	out.Result, out.Reason = st.Result(), st.Outcome.String()
-	if !out.Legal {
+	switch {
+	case !out.Legal && st.Outcome == rules.Ongoing:
+		// The game stands at an illegal move: no result.
 		out.Result, out.Reason = "*", "illegal-move"
-	} else if req.Claim != nil {
+	case !out.Legal:
+		// The game had ended on the board before the move that could not
+		// be played: the result is that ending's.
+	case req.Claim != nil:
 		applyClaim(&out, st, req.Claim)
 	}
 	return c.JSON(http.StatusOK, out)

@@ -5,8 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -32,7 +35,7 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		status := c.Response().Status
 		el := time.Since(start)
-		s.metrics.observe(route, c.Request().Method, status, el)
+		s.metrics.observe(route, methodLabel(c.Request().Method), status, el)
 		level := zapcore.InfoLevel
 		fields := []zap.Field{
 			zap.String("method", c.Request().Method),
@@ -56,6 +59,17 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return nil
 	}
+}
+
+// methodLabel keeps the metrics' method label to the methods HTTP defines,
+// so a client cannot create label values at will.
+func methodLabel(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return m
+	}
+	return "other"
 }
 
 func requestID(c echo.Context) string {
@@ -88,6 +102,9 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 		}
 		if route.Operation.RequestBody != nil {
+			if mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType)); mt != echo.MIMEApplicationJSON {
+				return problem(codeUnsupportedMedia, "Content-Type", "the body must be application/json, not %q", req.Header.Get(echo.HeaderContentType))
+			}
 			if len(bytes.TrimSpace(body)) == 0 {
 				return problem(codeBadRequest, "", "the request needs a JSON body")
 			}
@@ -104,17 +121,76 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// checkJSON reports malformed JSON with the offset of the bad byte.
+// checkJSON reports malformed JSON with the offset of the bad byte (the
+// end of the body when it stops early), and a key repeated in one object
+// with the offset of the repeat: encoding/json would silently keep the last.
 func checkJSON(body []byte) error {
 	var syn *json.SyntaxError
 	err := json.Unmarshal(body, new(any))
 	switch {
 	case err == nil:
-		return nil
+		return checkDuplicateKeys(body)
 	case errors.As(err, &syn):
-		return problem(codeBadRequest, "", "malformed JSON: %v", syn).withOffset(int(syn.Offset) - 1)
+		off := int(syn.Offset) - 1
+		if syn.Error() == "unexpected end of JSON input" {
+			off = len(body)
+		}
+		return problem(codeBadRequest, "", "malformed JSON: %v", syn).withOffset(off)
 	}
 	return problem(codeBadRequest, "", "malformed JSON: %v", err).withOffset(len(body))
+}
+
+// checkDuplicateKeys walks valid JSON and rejects a key given twice in one
+// object, naming its path.
+func checkDuplicateKeys(body []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var walk func(path string) error
+	walk = func(path string) error {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		switch tok {
+		case json.Delim('{'):
+			seen := map[string]bool{}
+			for dec.More() {
+				off := int(dec.InputOffset())
+				kt, err := dec.Token()
+				if err != nil {
+					return err
+				}
+				key := kt.(string)
+				field := joinPath(path, key)
+				if seen[key] {
+					return problem(codeBadRequest, field, "key %q appears twice", key).withOffset(keyOffset(body, off))
+				}
+				seen[key] = true
+				if err := walk(field); err != nil {
+					return err
+				}
+			}
+			_, err = dec.Token()
+			return err
+		case json.Delim('['):
+			for i := 0; dec.More(); i++ {
+				if err := walk(fmt.Sprintf("%s[%d]", path, i)); err != nil {
+					return err
+				}
+			}
+			_, err = dec.Token()
+			return err
+		}
+		return nil
+	}
+	return walk("")
+}
+
+// keyOffset skips the separators before a key that the decoder has not consumed.
+func keyOffset(body []byte, off int) int {
+	for off < len(body) && strings.IndexByte(" \t\r\n,", body[off]) >= 0 {
+		off++
+	}
+	return off
 }
 
 // bind decodes the validated body into v.

@@ -199,6 +199,12 @@ func (s *Server) validateMove(c echo.Context) error {
 		return err
 	}
 	s.metrics.positions.Inc()
+	if st := p.Status(); st.Outcome != rules.Ongoing {
+		return c.JSON(http.StatusOK, map[string]any{"legal": false, "problem": moveProblem{
+			Code: string(rules.ErrGameOver), Reason: "game-over",
+			Detail: "the game is over: " + st.Outcome.String(),
+		}})
+	}
 	m, err := p.ParseMove(req.Move)
 	if err != nil {
 		mp, ok := toMoveProblem(err)

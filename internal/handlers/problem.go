@@ -42,6 +42,7 @@ const (
 	codeBadRequest       = "bad-request"
 	codeSchemaViolation  = "schema-violation"
 	codeBodyTooLarge     = "body-too-large"
+	codeUnsupportedMedia = "unsupported-media-type"
 	codeNotFound         = "not-found"
 	codeMethodNotAllowed = "method-not-allowed"
 	codeTimeout          = "timeout"
@@ -56,6 +57,7 @@ var problemKinds = map[string]struct {
 	codeBadRequest:                   {http.StatusBadRequest, "Malformed request"},
 	codeSchemaViolation:              {http.StatusBadRequest, "Request does not match the API schema"},
 	codeBodyTooLarge:                 {http.StatusRequestEntityTooLarge, "Request body too large"},
+	codeUnsupportedMedia:             {http.StatusUnsupportedMediaType, "Unsupported media type"},
 	codeNotFound:                     {http.StatusNotFound, "Not found"},
 	codeMethodNotAllowed:             {http.StatusMethodNotAllowed, "Method not allowed"},
 	codeTimeout:                      {http.StatusServiceUnavailable, "The request ran out of time"},

@@ -52,6 +52,9 @@ func (sp *spec) validateRequest(req *http.Request, route *routers.Route, params 
 	var se *openapi3.SchemaError
 	if errors.As(err, &se) {
 		field := pointerPath(se.JSONPointer())
+		if name, ok := unknownProperty(se); ok {
+			field = joinPath(field, name)
+		}
 		var re *openapi3filter.RequestError
 		if errors.As(err, &re) && re.Parameter != nil {
 			field = re.Parameter.Name
@@ -76,6 +79,26 @@ func schemaReason(se *openapi3.SchemaError) string {
 		r = "does not match the schema"
 	}
 	return r
+}
+
+// unknownProperty returns the name of the property a schema error rejects
+// as not allowed by additionalProperties: false. kin-openapi names it only
+// in the reason text, property "name" is unsupported.
+func unknownProperty(se *openapi3.SchemaError) (string, bool) {
+	const pre, post = "property ", " is unsupported"
+	r := se.Reason
+	if se.SchemaField != "properties" || !strings.HasPrefix(r, pre) || !strings.HasSuffix(r, post) {
+		return "", false
+	}
+	name, err := strconv.Unquote(r[len(pre) : len(r)-len(post)])
+	return name, err == nil
+}
+
+func joinPath(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
 }
 
 // pointerPath turns a JSON pointer (definition, pieces, 2, betza) into the

@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // Game is a start position and the moves played from it: what the
 // repetition rules need. It keeps the legal moves of the current position,
 // so that replaying a game generates moves once per ply. A Game is not
@@ -100,4 +102,41 @@ func (g *Game) Play(m Move) error {
 	g.moves = append(g.moves, l)
 	g.keys = append(g.keys, g.repetitionKey())
 	return nil
+}
+
+// GameState is what a Game needs to go on from its current position: the
+// position, and the repetition keys of the positions since the last capture
+// or Pawn-class move (oldest first, ending with the current one). It lets a
+// service keep a game between requests without replaying it.
+type GameState struct {
+	FEN  string   `json:"fen"`
+	Keys []uint64 `json:"keys"`
+}
+
+// State returns the game's state.
+func (g *Game) State() GameState {
+	n := len(g.keys)
+	from := max(0, n-1-g.pos.halfmove)
+	return GameState{FEN: g.pos.FEN(), Keys: slices.Clone(g.keys[from:])}
+}
+
+// ResumeGame continues a game from a state made by State. The state is
+// checked: the FEN must be a legal position of v, the keys at most one more
+// than its halfmove clock, and the last key that of the position. The
+// resumed game's Start is the state's position and its Moves start empty.
+func ResumeGame(v *Variant, st GameState) (*Game, error) {
+	s, err := ParseFEN(v, st.FEN)
+	if err != nil {
+		return nil, err
+	}
+	p, err := NewPosition(s)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{start: p, pos: p}
+	if len(st.Keys) == 0 || len(st.Keys) > p.halfmove+1 || st.Keys[len(st.Keys)-1] != g.repetitionKey() {
+		return nil, newError(ErrInvalidArgument, "keys", -1, "the repetition keys do not belong to the position")
+	}
+	g.keys = slices.Clone(st.Keys)
+	return g, nil
 }

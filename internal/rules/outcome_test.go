@@ -149,3 +149,36 @@ func TestMoveRuleClaims(t *testing.T) {
 		t.Errorf("pawn move: halfmoves %d; want 0", q.Halfmoves())
 	}
 }
+
+// A game resumed from its state counts repetitions as the original does.
+func TestResumeGame(t *testing.T) {
+	g := NewGame(mustPosition(t, "chess", ""))
+	shuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	playUCI(t, g, "e2e4", "e7e5")
+	playUCI(t, g, shuffle...)
+	st := g.State()
+	if len(st.Keys) != 5 {
+		t.Fatalf("State().Keys has %d keys; want 5 (the position after e5 and four shuffles)", len(st.Keys))
+	}
+	r, err := ResumeGame(MustBuiltin("chess"), st)
+	if err != nil {
+		t.Fatalf("ResumeGame = %v", err)
+	}
+	playUCI(t, r, shuffle...)
+	if got := r.Status(); got.Repetitions != 3 || !slices.Equal(got.Claimable, []Claim{ThreefoldRepetition}) {
+		t.Errorf("resumed game after two shuffles: %+v; want 3 repetitions, threefold claimable", got)
+	}
+	// A foreign or tampered state is refused.
+	bad := st
+	bad.Keys = append(slices.Clone(st.Keys[:len(st.Keys)-1]), 12345)
+	if _, err := ResumeGame(MustBuiltin("chess"), bad); CodeOf(err) != ErrInvalidArgument {
+		t.Errorf("ResumeGame(wrong last key) = %v; want %s", err, ErrInvalidArgument)
+	}
+	bad = GameState{FEN: st.FEN, Keys: make([]uint64, 50)}
+	if _, err := ResumeGame(MustBuiltin("chess"), bad); CodeOf(err) != ErrInvalidArgument {
+		t.Errorf("ResumeGame(too many keys) = %v; want %s", err, ErrInvalidArgument)
+	}
+	if _, err := ResumeGame(MustBuiltin("chess"), GameState{FEN: "nonsense"}); CodeOf(err) != ErrInvalidFEN {
+		t.Errorf("ResumeGame(bad FEN) = %v; want %s", err, ErrInvalidFEN)
+	}
+}

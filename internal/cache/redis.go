@@ -1,0 +1,228 @@
+package cache
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/sony/gobreaker/v2"
+)
+
+// RedisConfig configures the Redis tier.
+type RedisConfig struct {
+	// URL is redis://[user:password@]host:port[/db] (rediss:// for TLS);
+	// for Cluster and Sentinel, more addresses follow as ?addr=host:port.
+	URL string
+	// Mode is "single" (default), "cluster" or "sentinel" (then the URL's
+	// query must name master_name).
+	Mode string
+	// Password, when set, replaces the URL's password (so it can come
+	// from a secret rather than the URL).
+	Password string
+	// Prefix starts every key, so that several deployments can share a server.
+	Prefix string
+	// TTL of every value.
+	TTL time.Duration
+	// Timeout of one Redis call (read or write).
+	Timeout time.Duration
+	// MaxValue is the largest value written.
+	MaxValue int
+	// BreakerFailures consecutive failures open the breaker, which stays
+	// open for BreakerOpen before one probe is let through.
+	BreakerFailures int
+	BreakerOpen     time.Duration
+	// Writers and Queue: background writers, and how many writes may wait;
+	// beyond that writes are dropped.
+	Writers int
+	Queue   int
+}
+
+// DefaultRedisConfig returns the defaults documented in the README.
+func DefaultRedisConfig() RedisConfig {
+	return RedisConfig{Mode: "single", Prefix: "adj:", TTL: 24 * time.Hour, Timeout: 50 * time.Millisecond,
+		MaxValue: 1 << 20, BreakerFailures: 5, BreakerOpen: 5 * time.Second, Writers: 4, Queue: 1024}
+}
+
+// Redis is the shared tier. It is safe for concurrent use.
+type Redis struct {
+	cfg     RedisConfig
+	client  redis.UniversalClient
+	breaker *gobreaker.CircuitBreaker[[]byte]
+	queue   chan write
+	wg      sync.WaitGroup
+	stats   *Metrics
+	closed  chan struct{}
+	once    sync.Once
+}
+
+type write struct {
+	key   string
+	value []byte
+}
+
+// NewRedis connects lazily (no call is made here) and starts the writers.
+func NewRedis(cfg RedisConfig, stats *Metrics) (*Redis, error) {
+	client, err := newClient(cfg)
+	if err != nil {
+		return nil, err
+	}
+	r := &Redis{cfg: cfg, client: client, queue: make(chan write, max(cfg.Queue, 1)), stats: stats,
+		closed: make(chan struct{})}
+	r.breaker = gobreaker.NewCircuitBreaker[[]byte](gobreaker.Settings{
+		Name:        "redis",
+		MaxRequests: 1,
+		Timeout:     cfg.BreakerOpen,
+		ReadyToTrip: func(c gobreaker.Counts) bool { return c.ConsecutiveFailures >= uint32(max(cfg.BreakerFailures, 1)) },
+		IsSuccessful: func(err error) bool {
+			return err == nil || errors.Is(err, redis.Nil)
+		},
+		OnStateChange: func(_ string, _, to gobreaker.State) { stats.breaker(int(to)) },
+	})
+	stats.breaker(int(gobreaker.StateClosed))
+	for range max(cfg.Writers, 1) {
+		r.wg.Add(1)
+		go r.writer()
+	}
+	return r, nil
+}
+
+// newClient builds the go-redis client for the configured mode, with
+// short timeouts and no retries: a slow Redis must cost a miss, not a wait.
+func newClient(cfg RedisConfig) (redis.UniversalClient, error) {
+	if _, err := url.Parse(cfg.URL); err != nil || !strings.HasPrefix(cfg.URL, "redis://") && !strings.HasPrefix(cfg.URL, "rediss://") {
+		return nil, fmt.Errorf("redis url must start with redis:// or rediss://")
+	}
+	t := cfg.Timeout
+	switch cfg.Mode {
+	case "", "single":
+		o, err := redis.ParseURL(cfg.URL)
+		if err != nil {
+			return nil, fmt.Errorf("redis url: %w", err)
+		}
+		if cfg.Password != "" {
+			o.Password = cfg.Password
+		}
+		o.DialTimeout, o.ReadTimeout, o.WriteTimeout, o.PoolTimeout = 4*t, t, t, t
+		o.MaxRetries, o.ContextTimeoutEnabled = -1, true
+		return redis.NewClient(o), nil
+	case "cluster":
+		o, err := redis.ParseClusterURL(cfg.URL)
+		if err != nil {
+			return nil, fmt.Errorf("redis url: %w", err)
+		}
+		if cfg.Password != "" {
+			o.Password = cfg.Password
+		}
+		o.DialTimeout, o.ReadTimeout, o.WriteTimeout, o.PoolTimeout = 4*t, t, t, t
+		o.MaxRetries, o.MaxRedirects, o.ContextTimeoutEnabled = -1, 1, true
+		return redis.NewClusterClient(o), nil
+	case "sentinel":
+		o, err := redis.ParseFailoverURL(cfg.URL)
+		if err != nil {
+			return nil, fmt.Errorf("redis url: %w", err)
+		}
+		if cfg.Password != "" {
+			o.Password = cfg.Password
+		}
+		o.DialTimeout, o.ReadTimeout, o.WriteTimeout, o.PoolTimeout = 4*t, t, t, t
+		o.MaxRetries, o.ContextTimeoutEnabled = -1, true
+		return redis.NewFailoverClient(o), nil
+	}
+	return nil, fmt.Errorf("redis mode must be single, cluster or sentinel, not %q", cfg.Mode)
+}
+
+// PasswordFromEnv returns the password in the named environment variable,
+// for RedisConfig.Password.
+func PasswordFromEnv(name string) string { return os.Getenv(name) }
+
+// Get returns the value under key, or a miss when Redis has none, fails,
+// is slow, or the breaker is open, or the value is not one this package
+// sealed for this key.
+func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool) {
+	start := time.Now()
+	data, err := r.breaker.Execute(func() ([]byte, error) {
+		ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
+		defer cancel()
+		return r.client.Get(ctx, r.cfg.Prefix+key).Bytes()
+	})
+	switch {
+	case errors.Is(err, gobreaker.ErrOpenState), errors.Is(err, gobreaker.ErrTooManyRequests):
+		r.stats.result("redis", "skipped")
+		return nil, false
+	case errors.Is(err, redis.Nil):
+		r.stats.latency(time.Since(start))
+		r.stats.lookup("redis", false)
+		return nil, false
+	case err != nil:
+		r.stats.result("redis", "error")
+		return nil, false
+	}
+	r.stats.latency(time.Since(start))
+	payload, ok := unseal(key, data)
+	if !ok {
+		r.stats.result("redis", "corrupt")
+		return nil, false
+	}
+	r.stats.lookup("redis", true)
+	return payload, true
+}
+
+// Set queues a write and returns at once; the write is dropped when the
+// queue is full, the value too large, or the cache closed.
+func (r *Redis) Set(_ context.Context, key string, value []byte) {
+	if len(value) > r.cfg.MaxValue {
+		r.stats.write("redis", "too-large")
+		return
+	}
+	select {
+	case <-r.closed:
+		r.stats.write("redis", "dropped")
+	case r.queue <- write{key: key, value: value}:
+	default:
+		r.stats.write("redis", "dropped")
+	}
+}
+
+func (r *Redis) writer() {
+	defer r.wg.Done()
+	for {
+		select {
+		case <-r.closed:
+			return
+		case w := <-r.queue:
+			_, err := r.breaker.Execute(func() ([]byte, error) {
+				ctx, cancel := context.WithTimeout(context.Background(), r.cfg.Timeout)
+				defer cancel()
+				return nil, r.client.Set(ctx, r.cfg.Prefix+w.key, seal(w.key, w.value), r.cfg.TTL).Err()
+			})
+			switch {
+			case errors.Is(err, gobreaker.ErrOpenState), errors.Is(err, gobreaker.ErrTooManyRequests):
+				r.stats.write("redis", "skipped")
+			case err != nil:
+				r.stats.write("redis", "error")
+			default:
+				r.stats.write("redis", "ok")
+			}
+		}
+	}
+}
+
+// Close stops the writers (pending writes are dropped) and the client.
+func (r *Redis) Close() error {
+	r.once.Do(func() { close(r.closed) })
+	r.wg.Wait()
+	return r.client.Close()
+}
+
+// Ping reports whether Redis answers now, for start-up logs.
+func (r *Redis) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 4*r.cfg.Timeout)
+	defer cancel()
+	return r.client.Ping(ctx).Err()
+}

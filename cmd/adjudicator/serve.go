@@ -18,6 +18,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/adjudicator/adjudicator/internal/cache"
 	"github.com/adjudicator/adjudicator/internal/handlers"
 )
 
@@ -27,6 +28,10 @@ type serveConfig struct {
 	logLevel     string
 	drainTimeout time.Duration
 	http         handlers.Config
+	cacheSize    int
+	cacheMax     int
+	cacheTTL     time.Duration
+	redis        cache.RedisConfig
 }
 
 // envOr returns the environment variable name, or def when it is unset.
@@ -55,6 +60,14 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.IntVar(&c.http.MaxPerftDepth, "max-perft-depth", 0, "deepest perft (ADJUDICATOR_MAX_PERFT_DEPTH, default 7)")
 	fs.Uint64Var(&maxNodes, "max-perft-nodes", 0, "largest perft count (ADJUDICATOR_MAX_PERFT_NODES, default 200000000)")
 	fs.IntVar(&c.http.InlineVariants, "inline-variants", 0, "compiled inline definitions kept in memory (ADJUDICATOR_INLINE_VARIANTS, default 64)")
+	rd := cache.DefaultRedisConfig()
+	fs.IntVar(&c.cacheSize, "cache-size", 0, "answers kept in the in-process cache (ADJUDICATOR_CACHE_SIZE, default 10000)")
+	fs.IntVar(&c.cacheMax, "cache-max-value", 0, "largest cached answer in bytes (ADJUDICATOR_CACHE_MAX_VALUE, default 1048576)")
+	fs.DurationVar(&c.cacheTTL, "cache-ttl", 0, "lifetime of cached answers, in memory and in Redis (ADJUDICATOR_CACHE_TTL, default 24h)")
+	fs.StringVar(&c.redis.URL, "redis-url", envOr("ADJUDICATOR_REDIS_URL", ""), "Redis URL, redis:// or rediss://; empty: no Redis (ADJUDICATOR_REDIS_URL)")
+	fs.StringVar(&c.redis.Mode, "redis-mode", envOr("ADJUDICATOR_REDIS_MODE", rd.Mode), "single, cluster or sentinel (ADJUDICATOR_REDIS_MODE)")
+	fs.StringVar(&c.redis.Prefix, "redis-prefix", envOr("ADJUDICATOR_REDIS_PREFIX", rd.Prefix), "prefix of every Redis key (ADJUDICATOR_REDIS_PREFIX)")
+	fs.DurationVar(&c.redis.Timeout, "redis-timeout", 0, "timeout of one Redis call (ADJUDICATOR_REDIS_TIMEOUT, default 50ms)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -76,6 +89,10 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		{"ADJUDICATOR_MAX_PERFT_DEPTH", &c.http.MaxPerftDepth, def.MaxPerftDepth, c.http.MaxPerftDepth == 0},
 		{"ADJUDICATOR_MAX_PERFT_NODES", &c.http.MaxPerftNodes, def.MaxPerftNodes, c.http.MaxPerftNodes == 0},
 		{"ADJUDICATOR_INLINE_VARIANTS", &c.http.InlineVariants, def.InlineVariants, c.http.InlineVariants == 0},
+		{"ADJUDICATOR_CACHE_SIZE", &c.cacheSize, 10000, c.cacheSize == 0},
+		{"ADJUDICATOR_CACHE_MAX_VALUE", &c.cacheMax, 1 << 20, c.cacheMax == 0},
+		{"ADJUDICATOR_CACHE_TTL", &c.cacheTTL, 24 * time.Hour, c.cacheTTL == 0},
+		{"ADJUDICATOR_REDIS_TIMEOUT", &c.redis.Timeout, rd.Timeout, c.redis.Timeout == 0},
 	}
 	for _, s := range settings {
 		if !s.zero {
@@ -85,9 +102,14 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 			return c, err
 		}
 	}
-	if c.http.MaxBodyBytes < 1 || c.http.MaxMoves < 1 || c.http.MaxPerftDepth < 1 || c.http.InlineVariants < 1 || c.http.RequestTimeout <= 0 {
+	if c.http.MaxBodyBytes < 1 || c.http.MaxMoves < 1 || c.http.MaxPerftDepth < 1 || c.http.InlineVariants < 1 ||
+		c.http.RequestTimeout <= 0 || c.cacheSize < 1 || c.cacheMax < 1 || c.cacheTTL <= 0 || c.redis.Timeout <= 0 {
 		return c, errors.New("limits must be positive")
 	}
+	c.redis.Password = os.Getenv("ADJUDICATOR_REDIS_PASSWORD")
+	c.redis.TTL, c.redis.MaxValue = c.cacheTTL, c.cacheMax
+	c.redis.BreakerFailures, c.redis.BreakerOpen = rd.BreakerFailures, rd.BreakerOpen
+	c.redis.Writers, c.redis.Queue = rd.Writers, rd.Queue
 	return c, nil
 }
 
@@ -134,6 +156,26 @@ func newLogger(level string) (*zap.Logger, error) {
 	return cfg.Build()
 }
 
+// newCache builds the in-process cache and, with a Redis URL, the Redis
+// tier behind it. Redis need not answer at start: it is only an accelerator.
+func newCache(ctx context.Context, cfg serveConfig, log *zap.Logger, reg *prometheus.Registry) (handlers.Cache, func(), error) {
+	stats := cache.NewMetrics(reg)
+	mem := cache.NewMemory(cfg.cacheSize, cfg.cacheMax, cfg.cacheTTL, stats)
+	if cfg.redis.URL == "" {
+		return mem, func() {}, nil
+	}
+	rc, err := cache.NewRedis(cfg.redis, stats)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := rc.Ping(ctx); err != nil {
+		log.Warn("redis does not answer yet; serving from the in-process cache and computation", zap.Error(err))
+	} else {
+		log.Info("redis connected", zap.String("mode", cfg.redis.Mode))
+	}
+	return &cache.Tiered{Memory: mem, Redis: rc}, func() { _ = rc.Close() }, nil
+}
+
 func runServe(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseServe(args, stderr)
 	if err != nil {
@@ -159,7 +201,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 // the listener closes, requests in flight finish (up to the drain timeout).
 // ready, when not nil, receives the listening address.
 func serve(ctx context.Context, cfg serveConfig, log *zap.Logger, ready chan<- string) error {
-	srv, err := handlers.New(cfg.http, log, nil, prometheus.NewRegistry())
+	reg := prometheus.NewRegistry()
+	c, closeCache, err := newCache(ctx, cfg, log, reg)
+	if err != nil {
+		return err
+	}
+	defer closeCache()
+	srv, err := handlers.New(cfg.http, log, c, reg)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,10 @@
 package handlers
 
 import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"net/http"
 
@@ -50,6 +54,76 @@ type adjudication struct {
 // ctxEvery is how many plies pass between checks of the request's deadline.
 const ctxEvery = 32
 
+// checkpointEvery: the state of a game is cached every so many plies, as
+// well as at the end of each request's moves, so that a game submitted again
+// with more moves (the correspondence pattern) replays only the new ones.
+const checkpointEvery = 32
+
+// prefixState is the cached state of a game after a prefix of its moves.
+type prefixState struct {
+	State rules.GameState `json:"state"`
+	Moves []string        `json:"moves"` // the prefix, normalised
+}
+
+// prefixKeys returns the cache key of the game after each prefix of moves:
+// keys[i] names the state after the first i moves. Each key chains the one
+// before, so a key names the start and every move up to it.
+func prefixKeys(vkey, startFEN string, moves []string) []string {
+	keys := make([]string, len(moves)+1)
+	h := sha256.Sum256([]byte(rulesVersion() + "\x00" + vkey + "\x00" + startFEN))
+	keys[0] = rulesVersion() + ":game:" + hex.EncodeToString(h[:20])
+	for i, m := range moves {
+		h = sha256.Sum256(append(h[:], m...))
+		keys[i+1] = rulesVersion() + ":game:" + hex.EncodeToString(h[:20])
+	}
+	return keys
+}
+
+// resume finds the longest cached prefix among the whole game, the game
+// less its last move, and the last checkpoint, and resumes it.
+func (s *Server) resume(ctx context.Context, v *rules.Variant, keys []string) (*rules.Game, []string) {
+	if s.cache == nil {
+		return nil, nil
+	}
+	n := len(keys) - 1
+	for _, i := range []int{n, n - 1, n / checkpointEvery * checkpointEvery} {
+		if i <= 0 {
+			continue
+		}
+		b, ok := s.cache.Get(ctx, keys[i])
+		if !ok {
+			continue
+		}
+		var ps prefixState
+		if json.Unmarshal(b, &ps) != nil || len(ps.Moves) != i {
+			continue
+		}
+		g, err := rules.ResumeGame(v, ps.State)
+		if err != nil {
+			continue
+		}
+		return g, ps.Moves
+	}
+	return nil, nil
+}
+
+// store caches the game's state after len(moves) moves.
+func (s *Server) store(ctx context.Context, key string, g *rules.Game, moves []string) {
+	if s.cache == nil {
+		return
+	}
+	b, err := json.Marshal(prefixState{State: g.State(), Moves: moves})
+	if err == nil {
+		s.cache.Set(context.WithoutCancel(ctx), key, b)
+	}
+}
+
+// replay is the part of an adjudication that depends on the moves only.
+type replay struct {
+	out adjudication
+	st  rules.Status
+}
+
 func (s *Server) adjudicate(c echo.Context) error {
 	var req adjudicateRequest
 	if err := bind(c, &req); err != nil {
@@ -63,59 +137,82 @@ func (s *Server) adjudicate(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	g := rules.NewGame(p)
-	out := adjudication{Variant: v.ID(), Legal: true, Moves: make([]string, 0, len(req.Moves))}
-	for i, text := range req.Moves {
-		if i%ctxEvery == 0 && ctx.Err() != nil {
-			return ctx.Err()
+	keys := prefixKeys(variantKey(req.variantSpec), p.FEN(), req.Moves)
+	r, err, _ := s.flight.Do(keys[len(keys)-1], func() (any, error) {
+		return s.replay(ctx, v, p, req.Moves, keys)
+	})
+	if err != nil {
+		return err
+	}
+	out := r.(*replay).out
+	if out.Legal && req.Claim != nil {
+		applyClaim(&out, r.(*replay).st, req.Claim)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// replay plays the moves from the longest cached prefix on, checking each,
+// and caches the state at checkpoints and at the end.
+func (s *Server) replay(ctx context.Context, v *rules.Variant, start *rules.Position, moves, keys []string) (*replay, error) {
+	g, played := s.resume(ctx, v, keys)
+	if g == nil {
+		g, played = rules.NewGame(start), make([]string, 0, len(moves))
+	}
+	resumed := len(played)
+	out := adjudication{Variant: v.ID(), Legal: true}
+	for i := resumed; i < len(moves); i++ {
+		if (i-resumed)%ctxEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
-		err := s.playText(g, text)
+		uci, err := playText(g, moves[i])
 		if err != nil {
 			mp, ok := toMoveProblem(err)
 			if !ok {
-				return err
+				return nil, err
 			}
 			idx := i
 			out.Legal, out.FirstIllegalIndex = false, &idx
-			out.IllegalMove = &illegalMove{Index: i, Move: text, Problem: mp}
+			out.IllegalMove = &illegalMove{Index: i, Move: moves[i], Problem: mp}
 			break
 		}
-		out.Moves = append(out.Moves, g.Position().UCI(g.Moves()[len(g.Moves())-1]))
+		played = append(played, uci)
+		if len(played)%checkpointEvery == 0 && len(played) < len(moves) {
+			s.store(ctx, keys[len(played)], g, played)
+		}
 	}
-	s.metrics.plies.Add(float64(len(out.Moves)))
+	if len(played) > resumed {
+		s.store(ctx, keys[len(played)], g, played)
+	}
+	s.metrics.plies.Add(float64(len(played) - resumed))
 	s.metrics.positions.Inc()
-	out.Plies = len(out.Moves)
+	out.Moves, out.Plies = played, len(played)
 	pos := g.Position()
 	st := g.Status()
 	out.FEN = pos.FEN()
 	out.Status = describeStatus(pos, st)
 	out.ClaimableDraws = out.Status.ClaimableDraws
 	out.Result, out.Reason = st.Result(), st.Outcome.String()
-	switch {
-	case !out.Legal && st.Outcome == rules.Ongoing:
-		// The game stands at an illegal move: no result.
+	if !out.Legal && st.Outcome == rules.Ongoing {
+		// The game stands at an illegal move: no result. (When the game had
+		// ended on the board before it, the result is that ending's.)
 		out.Result, out.Reason = "*", "illegal-move"
-	case !out.Legal:
-		// The game had ended on the board before the move that could not
-		// be played: the result is that ending's.
-	case req.Claim != nil:
-		applyClaim(&out, st, req.Claim)
 	}
-	return c.JSON(http.StatusOK, out)
+	return &replay{out: out, st: st}, nil
 }
 
-// playText parses and plays one move of a game. A move after the end of
-// the game is reported as game-over.
-func (s *Server) playText(g *rules.Game, text string) error {
+// playText parses and plays one move of a game and returns it in
+// coordinate form. A move after the end of the game is reported as game-over.
+func playText(g *rules.Game, text string) (string, error) {
 	if st := g.Status(); st.Outcome != rules.Ongoing {
-		return &rules.Error{Code: rules.ErrGameOver, Field: "move", Offset: -1, Reason: "game-over",
+		return "", &rules.Error{Code: rules.ErrGameOver, Field: "move", Offset: -1, Reason: "game-over",
 			Detail: fmt.Sprintf("the game ended by %s before this move", st.Outcome)}
 	}
 	m, err := g.ParseMove(text)
 	if err != nil {
-		return err
+		return "", err
 	}
-	return g.Play(m)
+	uci := g.Position().UCI(m)
+	return uci, g.Play(m)
 }
 
 // applyClaim settles a claim made at the end of a legal game that has not

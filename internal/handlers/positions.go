@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -137,14 +136,14 @@ func (s *Server) legalMoves(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	legal := p.LegalMoves()
-	moves := make([]moveInfo, 0, len(legal))
-	for _, d := range p.Describe(legal) {
-		moves = append(moves, describeMove(p, d))
-	}
-	s.metrics.positions.Inc()
-	return c.JSON(http.StatusOK, map[string]any{
-		"variant": v.ID(), "fen": p.FEN(), "moves": moves, "status": describeStatus(p, p.Status()),
+	return s.reply(c, cacheKey("legal-moves", variantKey(req.variantSpec), p.FEN()), func() (any, error) {
+		s.metrics.positions.Inc()
+		legal := p.LegalMoves()
+		moves := make([]moveInfo, 0, len(legal))
+		for _, d := range p.Describe(legal) {
+			moves = append(moves, describeMove(p, d))
+		}
+		return map[string]any{"variant": v.ID(), "fen": p.FEN(), "moves": moves, "status": describeStatus(p, p.Status())}, nil
 	})
 }
 
@@ -157,8 +156,10 @@ func (s *Server) status(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	s.metrics.positions.Inc()
-	return c.JSON(http.StatusOK, map[string]any{"variant": v.ID(), "fen": p.FEN(), "status": describeStatus(p, p.Status())})
+	return s.reply(c, cacheKey("status", variantKey(req.variantSpec), p.FEN()), func() (any, error) {
+		s.metrics.positions.Inc()
+		return map[string]any{"variant": v.ID(), "fen": p.FEN(), "status": describeStatus(p, p.Status())}, nil
+	})
 }
 
 // validateRequest is the body of validate-move.
@@ -198,27 +199,34 @@ func (s *Server) validateMove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return s.reply(c, cacheKey("validate-move", variantKey(req.variantSpec), p.FEN(), req.Move), func() (any, error) {
+		return s.validated(p, req.Move)
+	})
+}
+
+// validated is the answer of validate-move: the verdict on one move.
+func (s *Server) validated(p *rules.Position, text string) (any, error) {
 	s.metrics.positions.Inc()
 	if st := p.Status(); st.Outcome != rules.Ongoing {
-		return c.JSON(http.StatusOK, map[string]any{"legal": false, "problem": moveProblem{
+		return map[string]any{"legal": false, "problem": moveProblem{
 			Code: string(rules.ErrGameOver), Reason: "game-over",
 			Detail: "the game is over: " + st.Outcome.String(),
-		}})
+		}}, nil
 	}
-	m, err := p.ParseMove(req.Move)
+	m, err := p.ParseMove(text)
 	if err != nil {
 		mp, ok := toMoveProblem(err)
 		if !ok {
-			return err
+			return nil, err
 		}
-		return c.JSON(http.StatusOK, map[string]any{"legal": false, "problem": mp})
+		return map[string]any{"legal": false, "problem": mp}, nil
 	}
 	d := p.Detail(m)
 	next, err := p.Play(m)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return c.JSON(http.StatusOK, map[string]any{
+	return map[string]any{
 		"legal": true, "move": describeMove(p, d), "fen": next.FEN(), "status": describeStatus(next, next.Status()),
-	})
+	}, nil
 }

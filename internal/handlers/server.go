@@ -14,6 +14,9 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
+	"golang.org/x/sync/singleflight"
+
+	"github.com/adjudicator/adjudicator/internal/rules"
 )
 
 // Config holds the limits and settings of the HTTP layer.
@@ -55,6 +58,8 @@ type Server struct {
 	cache    Cache
 	variants *variantResolver
 	spec     *spec
+	answers  *answers
+	flight   singleflight.Group // concurrent identical adjudications replay once
 	draining atomic.Bool
 }
 
@@ -65,8 +70,12 @@ func New(cfg Config, log *zap.Logger, cache Cache, reg *prometheus.Registry) (*S
 	if err != nil {
 		return nil, err
 	}
+	// Compile the built-in variants now, not on the first request.
+	if _, err := rules.Builtins(); err != nil {
+		return nil, err
+	}
 	s := &Server{cfg: cfg, log: log, cache: cache, spec: sp, metrics: newMetrics(reg),
-		variants: newVariantResolver(cfg.InlineVariants)}
+		variants: newVariantResolver(cfg.InlineVariants), answers: &answers{cache: cache}}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

@@ -1,0 +1,425 @@
+// Command loadgen is a small HTTP load generator for measuring Adjudicator
+// on the local machine. It keeps every request's latency and prints the
+// throughput, the 50th, 90th and 99th percentiles, the maximum and the count
+// of non-2xx answers; it exits 1 when any request fails outright
+// (connection error, timeout).
+//
+//	loadgen -url http://127.0.0.1:8080/v1/legal-moves -body body.json -c 32 -d 10s
+//	loadgen -url http://127.0.0.1:8080/livez -n 10000
+//	loadgen -serve-baseline 127.0.0.1:8081
+//
+// It only talks to loopback addresses (127.0.0.1, localhost, ::1), every
+// connection is checked to end on a loopback address, proxies and
+// redirects are ignored, and a run is bounded: at most 10 minutes, 10
+// million requests and 1024 connections.
+//
+// With -serve-baseline ADDR it is instead a bare echo v4 server answering
+// every request with a fixed small JSON body: the reference point for the
+// service's throughput, measured on the same machine in the same run. The
+// generator itself uses only the standard library.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The bounds of one run.
+const (
+	maxConcurrency = 1024
+	maxRequests    = 10_000_000
+	maxDuration    = 10 * time.Minute
+	maxBodyBytes   = 16 << 20
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// config is one run's settings.
+type config struct {
+	url         *url.URL
+	method      string
+	body        []byte
+	ctype       string
+	concurrency int
+	duration    time.Duration // 0: until requests are sent
+	requests    int           // 0: until duration has passed
+	warmup      time.Duration
+	timeout     time.Duration
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("loadgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rawURL := fs.String("url", "", "target URL; its host must be 127.0.0.1, localhost or ::1")
+	method := fs.String("method", "", "HTTP method (default GET, or POST with -body)")
+	body := fs.String("body", "", "request body: inline JSON (starting with { or [) or a file path")
+	ctype := fs.String("H", "application/json", "Content-Type of the body")
+	conc := fs.Int("c", 32, fmt.Sprintf("concurrent connections (1 to %d)", maxConcurrency))
+	dur := fs.Duration("d", 0, fmt.Sprintf("duration of the run (at most %v; default 10s when -n is not given)", maxDuration))
+	num := fs.Int("n", 0, fmt.Sprintf("number of requests (at most %d)", maxRequests))
+	warmup := fs.Duration("warmup", 0, "unmeasured warm-up before the run (at most 1m)")
+	timeout := fs.Duration("timeout", 10*time.Second, "time limit of one request")
+	baseline := fs.String("serve-baseline", "", "instead of generating load, serve the bare echo baseline on this loopback address")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "loadgen: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *baseline != "" {
+		if err := serveBaseline(*baseline, stderr); err != nil {
+			fmt.Fprintf(stderr, "loadgen: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	cfg, err := newConfig(*rawURL, *method, *body, *ctype, *conc, *dur, *num, *warmup, *timeout)
+	if err != nil {
+		fmt.Fprintf(stderr, "loadgen: %v\n", err)
+		return 2
+	}
+	res := generate(cfg)
+	res.print(stdout, cfg)
+	if res.errors > 0 {
+		fmt.Fprintf(stderr, "loadgen: %d requests failed; first: %v\n", res.errors, res.firstErr)
+		return 1
+	}
+	return 0
+}
+
+// newConfig checks the flags and loads the body.
+func newConfig(rawURL, method, body, ctype string, conc int, dur time.Duration, num int, warmup, timeout time.Duration) (config, error) {
+	u, err := checkURL(rawURL)
+	if err != nil {
+		return config{}, err
+	}
+	cfg := config{url: u, method: method, ctype: ctype, concurrency: conc, duration: dur, requests: num,
+		warmup: warmup, timeout: timeout}
+	if conc < 1 || conc > maxConcurrency {
+		return cfg, fmt.Errorf("-c must be 1 to %d", maxConcurrency)
+	}
+	if num < 0 || num > maxRequests {
+		return cfg, fmt.Errorf("-n must be 0 to %d", maxRequests)
+	}
+	if dur < 0 || dur > maxDuration {
+		return cfg, fmt.Errorf("-d must be 0 to %v", maxDuration)
+	}
+	if warmup < 0 || warmup > time.Minute {
+		return cfg, errors.New("-warmup must be 0 to 1m")
+	}
+	if timeout <= 0 || timeout > time.Minute {
+		return cfg, errors.New("-timeout must be above 0 and at most 1m")
+	}
+	if num == 0 && dur == 0 {
+		cfg.duration = 10 * time.Second
+	}
+	if cfg.body, err = loadBody(body); err != nil {
+		return cfg, err
+	}
+	if cfg.method == "" {
+		cfg.method = http.MethodGet
+		if cfg.body != nil {
+			cfg.method = http.MethodPost
+		}
+	}
+	cfg.method = strings.ToUpper(cfg.method)
+	return cfg, nil
+}
+
+// loopbackHosts are the only hosts loadgen talks to.
+var loopbackHosts = map[string]bool{"127.0.0.1": true, "localhost": true, "::1": true}
+
+// checkURL parses an http(s) URL and refuses any host but a loopback one.
+func checkURL(raw string) (*url.URL, error) {
+	if raw == "" {
+		return nil, errors.New("-url is required")
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("-url: %v", err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, fmt.Errorf("-url: scheme %q, want http or https", u.Scheme)
+	}
+	if h := strings.ToLower(u.Hostname()); !loopbackHosts[h] {
+		return nil, fmt.Errorf("-url: host %q is not loopback (127.0.0.1, localhost or ::1 only)", u.Hostname())
+	}
+	return u, nil
+}
+
+// checkListenAddr refuses a listening address whose host is not loopback.
+func checkListenAddr(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("address %q: %v", addr, err)
+	}
+	if !loopbackHosts[strings.ToLower(host)] {
+		return fmt.Errorf("address %q is not loopback (127.0.0.1, localhost or ::1 only)", addr)
+	}
+	return nil
+}
+
+// loadBody reads -body: inline JSON when it starts with { or [, a file
+// otherwise; nil when empty.
+func loadBody(arg string) ([]byte, error) {
+	t := strings.TrimSpace(arg)
+	switch {
+	case t == "":
+		return nil, nil
+	case t[0] == '{' || t[0] == '[':
+		if !json.Valid([]byte(t)) {
+			return nil, errors.New("-body: inline JSON is not valid")
+		}
+		return []byte(t), nil
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		return nil, fmt.Errorf("-body: %v", err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxBodyBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("-body: %v", err)
+	}
+	if len(b) > maxBodyBytes {
+		return nil, fmt.Errorf("-body: %s is larger than %d bytes", arg, maxBodyBytes)
+	}
+	return b, nil
+}
+
+// newClient returns a client that keeps one connection per worker alive,
+// uses no proxy, follows no redirect and dials loopback addresses only.
+func newClient(cfg config) *http.Client {
+	d := &net.Dialer{Timeout: 5 * time.Second}
+	tr := &http.Transport{
+		Proxy: nil,
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			c, err := d.DialContext(ctx, network, addr)
+			if err != nil {
+				return nil, err
+			}
+			if ta, ok := c.RemoteAddr().(*net.TCPAddr); !ok || !ta.IP.IsLoopback() {
+				c.Close()
+				return nil, fmt.Errorf("refusing %v: not a loopback address", c.RemoteAddr())
+			}
+			return c, nil
+		},
+		MaxIdleConns:        cfg.concurrency,
+		MaxIdleConnsPerHost: cfg.concurrency,
+		MaxConnsPerHost:     cfg.concurrency,
+		IdleConnTimeout:     time.Minute,
+		DisableCompression:  true,
+	}
+	return &http.Client{
+		Transport:     tr,
+		Timeout:       cfg.timeout,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+}
+
+// result is what a run measured.
+type result struct {
+	elapsed   time.Duration
+	latencies []time.Duration // of every completed request, sorted
+	codes     map[int]int     // answers by status code
+	non2xx    int
+	errors    int
+	firstErr  error
+	bytesIn   int64
+}
+
+// worker is one connection's share of a run.
+type worker struct {
+	latencies []time.Duration
+	codes     map[int]int
+	errors    int
+	firstErr  error
+	bytesIn   int64
+}
+
+// generate runs the warm-up, then the measured load.
+func generate(cfg config) result {
+	client := newClient(cfg)
+	defer client.CloseIdleConnections()
+	if cfg.warmup > 0 {
+		w := cfg
+		w.duration, w.requests = cfg.warmup, 0
+		if r := load(client, w); r.errors > 0 {
+			return r
+		}
+	}
+	return load(client, cfg)
+}
+
+// load sends requests from cfg.concurrency workers until cfg.requests are
+// sent or cfg.duration has passed, whichever comes first (and never more
+// than maxRequests). Requests in flight at the deadline finish and count.
+func load(client *http.Client, cfg config) result {
+	limit := int64(maxRequests)
+	if cfg.requests > 0 {
+		limit = int64(cfg.requests)
+	}
+	var issued atomic.Int64
+	start := time.Now()
+	var deadline time.Time
+	if cfg.duration > 0 {
+		deadline = start.Add(cfg.duration)
+	}
+	workers := make([]*worker, cfg.concurrency)
+	var wg sync.WaitGroup
+	for i := range workers {
+		w := &worker{codes: map[int]int{}}
+		if cfg.requests > 0 {
+			w.latencies = make([]time.Duration, 0, cfg.requests/cfg.concurrency+1)
+		} else {
+			w.latencies = make([]time.Duration, 0, 4096)
+		}
+		workers[i] = w
+		wg.Go(func() {
+			for issued.Add(1) <= limit {
+				if !deadline.IsZero() && !time.Now().Before(deadline) {
+					return
+				}
+				w.do(client, cfg)
+			}
+		})
+	}
+	wg.Wait()
+	res := result{elapsed: time.Since(start), codes: map[int]int{}}
+	for _, w := range workers {
+		res.latencies = append(res.latencies, w.latencies...)
+		for c, n := range w.codes {
+			res.codes[c] += n
+			if c < 200 || c > 299 {
+				res.non2xx += n
+			}
+		}
+		res.errors += w.errors
+		if res.firstErr == nil {
+			res.firstErr = w.firstErr
+		}
+		res.bytesIn += w.bytesIn
+	}
+	slices.Sort(res.latencies)
+	return res
+}
+
+// do sends one request and records its latency (time to the last byte of
+// the answer) or its error.
+func (w *worker) do(client *http.Client, cfg config) {
+	var body io.Reader
+	if cfg.body != nil {
+		body = bytes.NewReader(cfg.body)
+	}
+	req, err := http.NewRequest(cfg.method, cfg.url.String(), body)
+	if err != nil {
+		w.fail(err)
+		return
+	}
+	if cfg.body != nil {
+		req.Header.Set("Content-Type", cfg.ctype)
+	}
+	t0 := time.Now()
+	resp, err := client.Do(req)
+	if err != nil {
+		w.fail(err)
+		return
+	}
+	n, err := io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	el := time.Since(t0)
+	if err != nil {
+		w.fail(err)
+		return
+	}
+	w.latencies = append(w.latencies, el)
+	w.codes[resp.StatusCode]++
+	w.bytesIn += n
+}
+
+func (w *worker) fail(err error) {
+	w.errors++
+	if w.firstErr == nil {
+		w.firstErr = err
+	}
+}
+
+// percentile returns the p-th percentile (0 < p <= 100) of sorted
+// latencies by the nearest-rank method: the smallest value with at least
+// p% of the values at or below it. It is 0 for no values, the minimum for
+// p <= 0.
+func percentile(sorted []time.Duration, p float64) time.Duration {
+	n := len(sorted)
+	if n == 0 {
+		return 0
+	}
+	if p <= 0 {
+		return sorted[0]
+	}
+	rank := int(math.Ceil(p / 100 * float64(n)))
+	rank = min(max(rank, 1), n)
+	return sorted[rank-1]
+}
+
+func (r result) print(w io.Writer, cfg config) {
+	fmt.Fprintf(w, "target      %s %s (%d body bytes)\n", cfg.method, cfg.url, len(cfg.body))
+	fmt.Fprintf(w, "load        %d connections, ", cfg.concurrency)
+	switch {
+	case cfg.requests > 0 && cfg.duration > 0:
+		fmt.Fprintf(w, "%d requests or %v\n", cfg.requests, cfg.duration)
+	case cfg.requests > 0:
+		fmt.Fprintf(w, "%d requests\n", cfg.requests)
+	default:
+		fmt.Fprintf(w, "%v\n", cfg.duration)
+	}
+	done := len(r.latencies)
+	fmt.Fprintf(w, "requests    %d in %.2fs: %.0f requests/s, %.1f MB/s received\n", done, r.elapsed.Seconds(),
+		float64(done)/r.elapsed.Seconds(), float64(r.bytesIn)/r.elapsed.Seconds()/1e6)
+	fmt.Fprintf(w, "latency     p50 %v  p90 %v  p99 %v  max %v\n", round(percentile(r.latencies, 50)),
+		round(percentile(r.latencies, 90)), round(percentile(r.latencies, 99)), round(percentile(r.latencies, 100)))
+	codes := make([]int, 0, len(r.codes))
+	for c := range r.codes {
+		codes = append(codes, c)
+	}
+	sort.Ints(codes)
+	var parts []string
+	for _, c := range codes {
+		parts = append(parts, fmt.Sprintf("%d: %d", c, r.codes[c]))
+	}
+	fmt.Fprintf(w, "status      %s\n", strings.Join(parts, ", "))
+	fmt.Fprintf(w, "non-2xx     %d\n", r.non2xx)
+	fmt.Fprintf(w, "errors      %d\n", r.errors)
+}
+
+// round keeps three significant figures or so.
+func round(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}

@@ -60,7 +60,8 @@ type answers struct {
 }
 
 // get returns the answer under key, computing and storing it on a miss.
-// Only successful answers are stored.
+// Only successful answers are stored. compute returns a value to encode, or
+// the encoded answer itself as a json.RawMessage ending in a newline.
 func (a *answers) get(ctx context.Context, key string, compute func() (any, error)) ([]byte, error) {
 	if a.cache != nil {
 		if b, ok := a.cache.Get(ctx, key); ok {
@@ -72,11 +73,14 @@ func (a *answers) get(ctx context.Context, key string, compute func() (any, erro
 		if err != nil {
 			return nil, err
 		}
-		b, err := json.Marshal(out)
-		if err != nil {
-			return nil, err
+		raw, ok := out.(json.RawMessage)
+		b := []byte(raw)
+		if !ok {
+			if b, err = json.Marshal(out); err != nil {
+				return nil, err
+			}
+			b = append(b, '\n')
 		}
-		b = append(b, '\n')
 		if a.cache != nil {
 			a.cache.Set(context.WithoutCancel(ctx), key, b)
 		}

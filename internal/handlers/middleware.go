@@ -124,12 +124,19 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 // checkJSON reports malformed JSON with the offset of the bad byte (the
 // end of the body when it stops early), and a key repeated in one object
 // with the offset of the repeat: encoding/json would silently keep the last.
+// Valid bodies are read once, by the key walk; only a malformed one is read
+// again, for the absolute offset of its fault.
 func checkJSON(body []byte) error {
+	err := checkDuplicateKeys(body)
+	var p *Problem
+	if err == nil || errors.As(err, &p) {
+		return err
+	}
 	var syn *json.SyntaxError
-	err := json.Unmarshal(body, new(any))
+	err = json.Unmarshal(body, new(any))
 	switch {
 	case err == nil:
-		return checkDuplicateKeys(body)
+		return problem(codeBadRequest, "", "malformed JSON").withOffset(len(body))
 	case errors.As(err, &syn):
 		off := int(syn.Offset) - 1
 		if syn.Error() == "unexpected end of JSON input" {
@@ -140,8 +147,8 @@ func checkJSON(body []byte) error {
 	return problem(codeBadRequest, "", "malformed JSON: %v", err).withOffset(len(body))
 }
 
-// checkDuplicateKeys walks valid JSON and rejects a key given twice in one
-// object, naming its path.
+// checkDuplicateKeys walks the JSON and rejects a key given twice in one
+// object, naming its path; a syntax error comes back as the decoder's error.
 func checkDuplicateKeys(body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	var walk func(path string) error
@@ -182,7 +189,13 @@ func checkDuplicateKeys(body []byte) error {
 		}
 		return nil
 	}
-	return walk("")
+	if err := walk(""); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("data after the JSON value")
+	}
+	return nil
 }
 
 // keyOffset skips the separators before a key that the decoder has not consumed.

@@ -63,13 +63,7 @@ type statusInfo struct {
 	Repetitions    int      `json:"repetitions"`
 }
 
-func letterOf(v *rules.Variant, pc rules.Piece) string {
-	l := v.Letter(pc.Type())
-	if pc.Color() == rules.Black {
-		return strings.ToLower(l)
-	}
-	return l
-}
+func letterOf(v *rules.Variant, pc rules.Piece) string { return v.PieceLetter(pc) }
 
 func squares(sqs []rules.Square) []string {
 	out := make([]string, len(sqs))
@@ -132,18 +126,15 @@ func (s *Server) legalMoves(c echo.Context) error {
 	if err := bind(c, &req); err != nil {
 		return err
 	}
-	v, p, err := s.position(req.variantSpec, req.FEN)
+	_, p, err := s.position(req.variantSpec, req.FEN)
 	if err != nil {
 		return err
 	}
 	return s.reply(c, cacheKey("legal-moves", variantKey(req.variantSpec), p.FEN()), func() (any, error) {
 		s.metrics.positions.Inc()
 		legal := p.LegalMoves()
-		moves := make([]moveInfo, 0, len(legal))
-		for _, d := range p.Describe(legal) {
-			moves = append(moves, describeMove(p, d))
-		}
-		return map[string]any{"variant": v.ID(), "fen": p.FEN(), "moves": moves, "status": describeStatus(p, p.Status())}, nil
+		st := describeStatus(p, p.StatusWith(legal))
+		return legalMovesJSON(p, p.Describe(legal), &st), nil
 	})
 }
 

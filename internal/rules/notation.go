@@ -69,14 +69,15 @@ func (p *Position) Detail(m Move) MoveDetail {
 // that it plays m on and takes it back.
 func (p *Position) describe(m Move, legal []Move, scratch *Position) MoveDetail {
 	d := MoveDetail{Move: m, Captures: p.Captures(m)}
-	var sb strings.Builder
+	var buf [24]byte
+	sb := buf[:0]
 	switch {
 	case m.Kind == MoveCastle && m.To.File() > m.From.File():
-		sb.WriteString("O-O")
+		sb = append(sb, "O-O"...)
 	case m.Kind == MoveCastle:
-		sb.WriteString("O-O-O")
+		sb = append(sb, "O-O-O"...)
 	default:
-		p.writeSAN(&sb, m, legal)
+		sb = p.appendSAN(sb, m, legal)
 	}
 	u := scratch.make(m)
 	if scratch.InCheck() {
@@ -87,37 +88,38 @@ func (p *Position) describe(m Move, legal []Move, scratch *Position) MoveDetail 
 	scratch.unmake(m, u)
 	switch {
 	case d.Mate:
-		sb.WriteByte('#')
+		sb = append(sb, '#')
 	case d.Check:
-		sb.WriteByte('+')
+		sb = append(sb, '+')
 	}
-	d.SAN = sb.String()
+	d.SAN = string(sb)
 	return d
 }
 
-// writeSAN writes a move that is not castling, without its check suffix.
-func (p *Position) writeSAN(sb *strings.Builder, m Move, legal []Move) {
+// appendSAN appends a move that is not castling, without its check suffix.
+func (p *Position) appendSAN(sb []byte, m Move, legal []Move) []byte {
 	t := p.board[m.From].Type()
 	letter := p.v.Letter(t)
 	q := sanQuery{typ: t, pawn: letter == "P", file: -1, rank: -1, to: m.To, promo: m.Promotion}
 	if !q.pawn {
-		sb.WriteString(letter)
+		sb = append(sb, letter...)
 	}
 	q = p.disambiguate(q, m, legal)
 	if q.file >= 0 {
-		sb.WriteByte(byte('a' + q.file))
+		sb = append(sb, byte('a'+q.file))
 	}
 	if q.rank >= 0 {
-		sb.WriteString(strconv.Itoa(q.rank + 1))
+		sb = strconv.AppendInt(sb, int64(q.rank+1), 10)
 	}
 	if p.isCapture(m) {
-		sb.WriteByte('x')
+		sb = append(sb, 'x')
 	}
-	sb.WriteString(m.To.String())
+	sb = append(sb, m.To.String()...)
 	if m.Promotion != 0 {
-		sb.WriteByte('=')
-		sb.WriteString(p.v.Letter(m.Promotion))
+		sb = append(sb, '=')
+		sb = append(sb, p.v.Letter(m.Promotion)...)
 	}
+	return sb
 }
 
 // disambiguate adds to q the least of the origin (nothing, file, rank,
@@ -136,7 +138,8 @@ func (p *Position) disambiguate(q sanQuery, m Move, legal []Move) sanQuery {
 		if l.rank {
 			r.rank = m.From.Rank()
 		}
-		if c := p.sanMoves(r, legal, true); len(c) == 1 && c[0] == m {
+		var buf [2]Move
+		if c := p.sanMovesInto(buf[:0], r, legal, true); len(c) == 1 && c[0] == m {
 			return r
 		}
 	}
@@ -164,7 +167,11 @@ type sanQuery struct {
 // sanMoves returns the moves of moves that q describes, comparing the
 // promotion only when promo is set. Castling never matches: it is O-O.
 func (p *Position) sanMoves(q sanQuery, moves []Move, promo bool) []Move {
-	var out []Move
+	return p.sanMovesInto(nil, q, moves, promo)
+}
+
+// sanMovesInto is sanMoves appending to out (a caller's buffer).
+func (p *Position) sanMovesInto(out []Move, q sanQuery, moves []Move, promo bool) []Move {
 	for _, m := range moves {
 		switch {
 		case m.Kind == MoveCastle || m.To != q.to || p.board[m.From].Type() != q.typ:

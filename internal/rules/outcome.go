@@ -76,6 +76,11 @@ func (p *Position) Status() Status {
 	return p.status(1)
 }
 
+// StatusWith is Status for a caller that already has p's legal moves.
+func (p *Position) StatusWith(legal []Move) Status {
+	return p.statusOf(len(legal), 1)
+}
+
 // status computes the status given how often p has occurred so far.
 func (p *Position) status(repetitions int) Status {
 	var buf [256]Move

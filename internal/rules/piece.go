@@ -14,6 +14,9 @@ type Piece uint8
 // makePiece combines a type and a colour.
 func makePiece(t PieceType, c Color) Piece { return Piece(t)<<1 | Piece(c) }
 
+// MakePiece returns the piece of type t and colour c.
+func MakePiece(t PieceType, c Color) Piece { return makePiece(t, c) }
+
 // Type returns the piece's type.
 func (p Piece) Type() PieceType { return PieceType(p >> 1) }
 

@@ -32,8 +32,17 @@ func (s Square) String() string {
 	if s < 0 || s >= NumSquares {
 		return "-"
 	}
-	return string(rune('a'+s.File())) + strconv.Itoa(s.Rank()+1)
+	return squareNames[s]
 }
+
+// squareNames holds every square's name, so naming one allocates nothing.
+// It is filled once and never written again.
+var squareNames = func() (names [NumSquares]string) {
+	for s := range names {
+		names[s] = string(rune('a'+s%MaxFiles)) + strconv.Itoa(s/MaxFiles+1)
+	}
+	return names
+}()
 
 // parseSquare reads a square at the start of text and returns it with the
 // number of bytes read, or n == 0 when text does not start with a square on

@@ -42,7 +42,8 @@ type pieceType struct {
 	promotesTo []PieceType
 	epMaker    bool
 	epTaker    bool
-	overlap    bool // two shapes can make the same move: drop duplicates
+	overlap    bool   // two shapes can make the same move: drop duplicates
+	lower      string // the letter in lower case, for Black
 }
 
 // promotionRule is the compiled promotion section.
@@ -154,6 +155,15 @@ func (v *Variant) PieceName(t PieceType) string { return v.types[t-1].Name }
 
 // Letter returns the upper-case letter of piece type t.
 func (v *Variant) Letter(t PieceType) string { return v.types[t-1].Letter }
+
+// PieceLetter returns the FEN letter of a piece: upper case for White,
+// lower case for Black.
+func (v *Variant) PieceLetter(pc Piece) string {
+	if pc.Color() == Black {
+		return v.types[pc.Type()-1].lower
+	}
+	return v.types[pc.Type()-1].Letter
+}
 
 func (v *Variant) typ(t PieceType) *pieceType { return &v.types[t-1] }
 
@@ -333,7 +343,7 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 			v.royal = PieceType(i + 1)
 		}
 		shapes[i] = s
-		v.types = append(v.types, pieceType{PieceDef: pd})
+		v.types = append(v.types, pieceType{PieceDef: pd, lower: strings.ToLower(pd.Letter)})
 	}
 	if v.royal == 0 {
 		return nil, newError(ErrInvalidVariant, "pieces", -1, "one piece type must be royal")

@@ -1,0 +1,169 @@
+package handlers
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/adjudicator/adjudicator/internal/rules"
+)
+
+// The legal-moves answer is the service's hottest response: its moves and
+// status are written by hand here, in exactly the bytes encoding/json would
+// produce for the same structs (the golden tests compare them), without
+// reflection.
+
+// appendString appends s as a JSON string. Strings of plain printable ASCII
+// (squares, SAN, letters, FENs) are quoted directly; anything else goes
+// through encoding/json, so the escaping is always its own.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+func appendStrings(b []byte, list []string) []byte {
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendStatus writes a statusInfo as encoding/json would.
+func appendStatus(b []byte, s *statusInfo) []byte {
+	b = append(b, `{"turn":`...)
+	b = appendString(b, s.Turn)
+	b = append(b, `,"inCheck":`...)
+	b = strconv.AppendBool(b, s.InCheck)
+	b = append(b, `,"checkers":`...)
+	b = appendStrings(b, s.Checkers)
+	b = append(b, `,"outcome":`...)
+	b = appendString(b, s.Outcome)
+	b = append(b, `,"result":`...)
+	b = appendString(b, s.Result)
+	if s.Winner != "" {
+		b = append(b, `,"winner":`...)
+		b = appendString(b, s.Winner)
+	}
+	b = append(b, `,"claimableDraws":`...)
+	b = appendStrings(b, s.ClaimableDraws)
+	b = append(b, `,"legalMoveCount":`...)
+	b = strconv.AppendInt(b, int64(s.LegalMoveCount), 10)
+	b = append(b, `,"halfmoveClock":`...)
+	b = strconv.AppendInt(b, int64(s.HalfmoveClock), 10)
+	b = append(b, `,"fullmoveNumber":`...)
+	b = strconv.AppendInt(b, int64(s.FullmoveNumber), 10)
+	b = append(b, `,"repetitions":`...)
+	b = strconv.AppendInt(b, int64(s.Repetitions), 10)
+	return append(b, '}')
+}
+
+// legalMovesJSON writes the legal-moves answer, keys in encoding/json's
+// sorted order for a map, with its trailing newline.
+func legalMovesJSON(p *rules.Position, details []rules.MoveDetail, st *statusInfo) json.RawMessage {
+	b := make([]byte, 0, 256+len(details)*112)
+	b = append(b, `{"fen":`...)
+	b = appendString(b, p.FEN())
+	b = append(b, `,"moves":[`...)
+	for i := range details {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendDetail(b, p, &details[i])
+	}
+	b = append(b, `],"status":`...)
+	b = appendStatus(b, st)
+	b = append(b, `,"variant":`...)
+	b = appendString(b, p.Variant().ID())
+	return append(b, "}\n"...)
+}
+
+// appendDetail writes the moveInfo of a legal move straight from the
+// engine's MoveDetail: the same bytes as appendMove(describeMove(p, d)),
+// without building the strings and slices in between.
+func appendDetail(b []byte, p *rules.Position, d *rules.MoveDetail) []byte {
+	v, m := p.Variant(), d.Move
+	from, to := m.From.String(), m.To.String()
+	promo := ""
+	if m.Promotion != 0 {
+		promo = v.PieceLetter(rules.MakePiece(m.Promotion, p.Turn()))
+	}
+	b = append(b, `{"uci":"`...)
+	b = append(b, from...)
+	b = append(b, to...)
+	for i := 0; i < len(promo); i++ {
+		b = append(b, promo[i]|0x20) // UCI writes the promotion in lower case
+	}
+	b = append(b, `","san":`...)
+	b = appendString(b, d.SAN)
+	b = append(b, `,"from":"`...)
+	b = append(b, from...)
+	b = append(b, `","to":"`...)
+	b = append(b, to...)
+	b = append(b, `","piece":`...)
+	b = appendString(b, v.PieceLetter(p.PieceAt(m.From)))
+	if promo != "" {
+		b = append(b, `,"promotion":`...)
+		b = appendString(b, promo)
+	}
+	b = append(b, `,"captures":[`...)
+	for i, s := range d.Captures {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, s.String()...)
+		b = append(b, '"')
+	}
+	b = append(b, `],"flags":[`...)
+	n := 0
+	flag := func(f string) {
+		if n > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, f...)
+		b = append(b, '"')
+		n++
+	}
+	if len(d.Captures) > 0 {
+		flag("capture")
+	}
+	if d.Check {
+		flag("check")
+	}
+	if d.Mate {
+		flag("checkmate")
+	}
+	if f := kindFlag(m.Kind); f != "" {
+		flag(f)
+	}
+	if m.Promotion != 0 {
+		flag("promotion")
+	}
+	return append(b, "]}"...)
+}
+
+// kindFlag is the flag of a move kind, or "" for a plain move.
+func kindFlag(k rules.MoveKind) string {
+	switch k {
+	case rules.MoveEnPassant:
+		return "en-passant"
+	case rules.MoveCastle:
+		return "castling"
+	case rules.MoveKingJump:
+		return "king-jump"
+	case rules.MoveDoubleStep:
+		return "double-step"
+	}
+	return ""
+}

@@ -37,5 +37,8 @@ fi
 step "unit tests with the race detector (deep perft skipped by -short)"
 go test -race -short -count=1 ./...
 
+step "end-to-end test of the real binary"
+go test -count=1 -run '^TestEndToEnd$' ./cmd/adjudicator
+
 step "full perft suites"
 go test -count=1 -run '^TestPerft' ./internal/rules

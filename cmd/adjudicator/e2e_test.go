@@ -45,6 +45,7 @@ func TestEndToEnd(t *testing.T) {
 	t.Run("Environment", func(t *testing.T) { testEnvironment(t, bin) })
 	t.Run("FlagsOverEnvironment", func(t *testing.T) { testFlagsOverEnvironment(t, bin) })
 	t.Run("BadConfiguration", func(t *testing.T) { testBadConfiguration(t, bin) })
+	t.Run("Help", func(t *testing.T) { testHelp(t, bin) })
 	t.Run("AddressInUse", func(t *testing.T) { testAddressInUse(t, bin) })
 }
 
@@ -587,6 +588,14 @@ func testFlagsOverEnvironment(t *testing.T, bin string) {
 	}
 }
 
+// testHelp: serve -h lists the flags and exits 0.
+func testHelp(t *testing.T, bin string) {
+	code, stderr := runBinary(t, bin, nil, "serve", "-h")
+	if code != 0 || !strings.Contains(stderr, "-redis-url") || !strings.Contains(stderr, "ADJUDICATOR_CACHE_SIZE") {
+		t.Errorf("adjudicator serve -h: exit %d, stderr %q; want 0 and the flags", code, stderr)
+	}
+}
+
 // testBadConfiguration: a bad flag, argument or setting exits with code 2
 // and a message, before listening.
 func testBadConfiguration(t *testing.T, bin string) {
@@ -597,12 +606,17 @@ func testBadConfiguration(t *testing.T, bin string) {
 	}{
 		{nil, []string{"serve", "--bogus"}, "bogus"},
 		{nil, []string{"serve", "--max-moves", "many"}, "max-moves"},
-		{nil, []string{"serve", "--max-moves", "-1"}, "limits must be positive"},
+		{nil, []string{"serve", "--max-moves", "-1"}, "must be positive"},
 		{nil, []string{"serve", "--log-level", "loud"}, "log level"},
 		{nil, []string{"serve", "--addr", "127.0.0.1:0", "extra"}, "unexpected argument"},
 		{[]string{"ADJUDICATOR_MAX_MOVES=many"}, []string{"serve", "--addr", "127.0.0.1:0"}, "ADJUDICATOR_MAX_MOVES"},
 		{[]string{"ADJUDICATOR_REQUEST_TIMEOUT=soon"}, []string{"serve", "--addr", "127.0.0.1:0"}, "ADJUDICATOR_REQUEST_TIMEOUT"},
 		{[]string{"ADJUDICATOR_LOG_LEVEL=loud"}, []string{"serve", "--addr", "127.0.0.1:0"}, "log level"},
+		{[]string{"ADJUDICATOR_MAX_PERFT_NODES=0"}, []string{"serve", "--addr", "127.0.0.1:0"}, "must be positive"},
+		{[]string{"ADJUDICATOR_DRAIN_TIMEOUT=0s"}, []string{"serve", "--addr", "127.0.0.1:0"}, "must be positive"},
+		{nil, []string{"serve", "--drain-timeout", "-1s"}, "must be positive"},
+		{nil, []string{"serve", "--shutdown-delay", "-1s"}, "must be positive"},
+		{nil, []string{"serve", "--cache-size", "-1"}, "must be positive"},
 		{nil, []string{"frobnicate"}, "unknown command"},
 	} {
 		code, stderr := runBinary(t, bin, tc.env, tc.args...)

@@ -27,11 +27,14 @@ type serveConfig struct {
 	addr         string
 	logLevel     string
 	drainTimeout time.Duration
-	http         handlers.Config
-	cacheSize    int
-	cacheMax     int
-	cacheTTL     time.Duration
-	redis        cache.RedisConfig
+	// shutdownDelay keeps the listener open, /readyz answering 503, this
+	// long after SIGTERM, so load balancers stop sending before it closes.
+	shutdownDelay time.Duration
+	http          handlers.Config
+	cacheSize     int
+	cacheMax      int
+	cacheTTL      time.Duration
+	redis         cache.RedisConfig
 }
 
 // envOr returns the environment variable name, or def when it is unset.
@@ -42,107 +45,84 @@ func envOr(name, def string) string {
 	return def
 }
 
-// parseServe reads the flags, each defaulting to its ADJUDICATOR_*
-// environment variable and then to the built-in default.
+// envValues reads typed defaults from ADJUDICATOR_* variables, keeping the
+// first malformed one as its error.
+type envValues struct{ err error }
+
+func (e *envValues) parse(name string, parse func(string) error) {
+	if text, ok := os.LookupEnv(name); ok && e.err == nil {
+		if err := parse(text); err != nil {
+			e.err = fmt.Errorf("%s: %w", name, err)
+		}
+	}
+}
+
+func (e *envValues) duration(name string, def time.Duration) time.Duration {
+	e.parse(name, func(t string) (err error) { def, err = time.ParseDuration(t); return })
+	return def
+}
+
+func (e *envValues) int(name string, def int) int {
+	e.parse(name, func(t string) (err error) { def, err = strconv.Atoi(t); return })
+	return def
+}
+
+func (e *envValues) int64(name string, def int64) int64 {
+	e.parse(name, func(t string) (err error) { def, err = strconv.ParseInt(t, 10, 64); return })
+	return def
+}
+
+func (e *envValues) uint64(name string, def uint64) uint64 {
+	e.parse(name, func(t string) (err error) { def, err = strconv.ParseUint(t, 10, 64); return })
+	return def
+}
+
+// parseServe reads the flags; each defaults to its ADJUDICATOR_* environment
+// variable and then to the built-in default.
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	def := handlers.DefaultConfig()
+	rd := cache.DefaultRedisConfig()
+	var env envValues
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c serveConfig
-	var maxBody int64
-	var maxNodes uint64
 	fs.StringVar(&c.addr, "addr", envOr("ADJUDICATOR_ADDR", ":8080"), "listen address (ADJUDICATOR_ADDR)")
 	fs.StringVar(&c.logLevel, "log-level", envOr("ADJUDICATOR_LOG_LEVEL", "info"), "debug, info, warn or error (ADJUDICATOR_LOG_LEVEL)")
-	fs.DurationVar(&c.drainTimeout, "drain-timeout", 0, "how long shutdown waits for requests in flight (ADJUDICATOR_DRAIN_TIMEOUT, default 15s)")
-	fs.DurationVar(&c.http.RequestTimeout, "request-timeout", 0, "time budget of one request (ADJUDICATOR_REQUEST_TIMEOUT, default 10s)")
-	fs.Int64Var(&maxBody, "max-body-bytes", 0, "largest request body (ADJUDICATOR_MAX_BODY_BYTES, default 1048576)")
-	fs.IntVar(&c.http.MaxMoves, "max-moves", 0, "most moves in one adjudication (ADJUDICATOR_MAX_MOVES, default 5000)")
-	fs.IntVar(&c.http.MaxPerftDepth, "max-perft-depth", 0, "deepest perft (ADJUDICATOR_MAX_PERFT_DEPTH, default 7)")
-	fs.Uint64Var(&maxNodes, "max-perft-nodes", 0, "largest perft count (ADJUDICATOR_MAX_PERFT_NODES, default 200000000)")
-	fs.IntVar(&c.http.InlineVariants, "inline-variants", 0, "compiled inline definitions kept in memory (ADJUDICATOR_INLINE_VARIANTS, default 64)")
-	rd := cache.DefaultRedisConfig()
-	fs.IntVar(&c.cacheSize, "cache-size", 0, "answers kept in the in-process cache (ADJUDICATOR_CACHE_SIZE, default 10000)")
-	fs.IntVar(&c.cacheMax, "cache-max-value", 0, "largest cached answer in bytes (ADJUDICATOR_CACHE_MAX_VALUE, default 1048576)")
-	fs.DurationVar(&c.cacheTTL, "cache-ttl", 0, "lifetime of cached answers, in memory and in Redis (ADJUDICATOR_CACHE_TTL, default 24h)")
+	fs.DurationVar(&c.drainTimeout, "drain-timeout", env.duration("ADJUDICATOR_DRAIN_TIMEOUT", 15*time.Second), "how long shutdown waits for requests in flight (ADJUDICATOR_DRAIN_TIMEOUT)")
+	fs.DurationVar(&c.shutdownDelay, "shutdown-delay", env.duration("ADJUDICATOR_SHUTDOWN_DELAY", 0), "on SIGTERM, how long /readyz answers 503 before the listener closes (ADJUDICATOR_SHUTDOWN_DELAY)")
+	fs.DurationVar(&c.http.RequestTimeout, "request-timeout", env.duration("ADJUDICATOR_REQUEST_TIMEOUT", def.RequestTimeout), "time budget of one request (ADJUDICATOR_REQUEST_TIMEOUT)")
+	fs.Int64Var(&c.http.MaxBodyBytes, "max-body-bytes", env.int64("ADJUDICATOR_MAX_BODY_BYTES", def.MaxBodyBytes), "largest request body (ADJUDICATOR_MAX_BODY_BYTES)")
+	fs.IntVar(&c.http.MaxMoves, "max-moves", env.int("ADJUDICATOR_MAX_MOVES", def.MaxMoves), "most moves in one adjudication (ADJUDICATOR_MAX_MOVES)")
+	fs.IntVar(&c.http.MaxPerftDepth, "max-perft-depth", env.int("ADJUDICATOR_MAX_PERFT_DEPTH", def.MaxPerftDepth), "deepest perft (ADJUDICATOR_MAX_PERFT_DEPTH)")
+	fs.Uint64Var(&c.http.MaxPerftNodes, "max-perft-nodes", env.uint64("ADJUDICATOR_MAX_PERFT_NODES", def.MaxPerftNodes), "largest perft count (ADJUDICATOR_MAX_PERFT_NODES)")
+	fs.IntVar(&c.http.InlineVariants, "inline-variants", env.int("ADJUDICATOR_INLINE_VARIANTS", def.InlineVariants), "compiled inline definitions kept in memory (ADJUDICATOR_INLINE_VARIANTS)")
+	fs.IntVar(&c.cacheSize, "cache-size", env.int("ADJUDICATOR_CACHE_SIZE", 10000), "answers kept in the in-process cache; 0: none (ADJUDICATOR_CACHE_SIZE)")
+	fs.IntVar(&c.cacheMax, "cache-max-value", env.int("ADJUDICATOR_CACHE_MAX_VALUE", 1<<20), "largest cached answer in bytes (ADJUDICATOR_CACHE_MAX_VALUE)")
+	fs.DurationVar(&c.cacheTTL, "cache-ttl", env.duration("ADJUDICATOR_CACHE_TTL", 24*time.Hour), "lifetime of cached answers, in memory and in Redis (ADJUDICATOR_CACHE_TTL)")
 	fs.StringVar(&c.redis.URL, "redis-url", envOr("ADJUDICATOR_REDIS_URL", ""), "Redis URL, redis:// or rediss://; empty: no Redis (ADJUDICATOR_REDIS_URL)")
 	fs.StringVar(&c.redis.Mode, "redis-mode", envOr("ADJUDICATOR_REDIS_MODE", rd.Mode), "single, cluster or sentinel (ADJUDICATOR_REDIS_MODE)")
 	fs.StringVar(&c.redis.Prefix, "redis-prefix", envOr("ADJUDICATOR_REDIS_PREFIX", rd.Prefix), "prefix of every Redis key (ADJUDICATOR_REDIS_PREFIX)")
-	fs.DurationVar(&c.redis.Timeout, "redis-timeout", 0, "timeout of one Redis call (ADJUDICATOR_REDIS_TIMEOUT, default 50ms)")
+	fs.DurationVar(&c.redis.Timeout, "redis-timeout", env.duration("ADJUDICATOR_REDIS_TIMEOUT", rd.Timeout), "timeout of one Redis call (ADJUDICATOR_REDIS_TIMEOUT)")
+	if env.err != nil {
+		return c, env.err
+	}
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	c.http.MaxBodyBytes = maxBody
-	c.http.MaxPerftNodes = maxNodes
-	settings := []struct {
-		env  string
-		dst  any
-		def  any
-		zero bool
-	}{
-		{"ADJUDICATOR_DRAIN_TIMEOUT", &c.drainTimeout, 15 * time.Second, c.drainTimeout == 0},
-		{"ADJUDICATOR_REQUEST_TIMEOUT", &c.http.RequestTimeout, def.RequestTimeout, c.http.RequestTimeout == 0},
-		{"ADJUDICATOR_MAX_BODY_BYTES", &c.http.MaxBodyBytes, def.MaxBodyBytes, c.http.MaxBodyBytes == 0},
-		{"ADJUDICATOR_MAX_MOVES", &c.http.MaxMoves, def.MaxMoves, c.http.MaxMoves == 0},
-		{"ADJUDICATOR_MAX_PERFT_DEPTH", &c.http.MaxPerftDepth, def.MaxPerftDepth, c.http.MaxPerftDepth == 0},
-		{"ADJUDICATOR_MAX_PERFT_NODES", &c.http.MaxPerftNodes, def.MaxPerftNodes, c.http.MaxPerftNodes == 0},
-		{"ADJUDICATOR_INLINE_VARIANTS", &c.http.InlineVariants, def.InlineVariants, c.http.InlineVariants == 0},
-		{"ADJUDICATOR_CACHE_SIZE", &c.cacheSize, 10000, c.cacheSize == 0},
-		{"ADJUDICATOR_CACHE_MAX_VALUE", &c.cacheMax, 1 << 20, c.cacheMax == 0},
-		{"ADJUDICATOR_CACHE_TTL", &c.cacheTTL, 24 * time.Hour, c.cacheTTL == 0},
-		{"ADJUDICATOR_REDIS_TIMEOUT", &c.redis.Timeout, rd.Timeout, c.redis.Timeout == 0},
-	}
-	for _, s := range settings {
-		if !s.zero {
-			continue
-		}
-		if err := setFromEnv(s.env, s.dst, s.def); err != nil {
-			return c, err
-		}
-	}
-	if c.http.MaxBodyBytes < 1 || c.http.MaxMoves < 1 || c.http.MaxPerftDepth < 1 || c.http.InlineVariants < 1 ||
-		c.http.RequestTimeout <= 0 || c.cacheSize < 1 || c.cacheMax < 1 || c.cacheTTL <= 0 || c.redis.Timeout <= 0 {
-		return c, errors.New("limits must be positive")
+	switch {
+	case c.http.MaxBodyBytes < 1, c.http.MaxMoves < 1, c.http.MaxPerftDepth < 1, c.http.MaxPerftNodes < 1,
+		c.http.InlineVariants < 1, c.http.RequestTimeout <= 0, c.drainTimeout <= 0, c.shutdownDelay < 0,
+		c.cacheSize < 0, c.cacheMax < 1, c.cacheTTL <= 0, c.redis.Timeout <= 0:
+		return c, errors.New("limits and timeouts must be positive (cache-size and shutdown-delay may be 0)")
 	}
 	c.redis.Password = os.Getenv("ADJUDICATOR_REDIS_PASSWORD")
 	c.redis.TTL, c.redis.MaxValue = c.cacheTTL, c.cacheMax
 	c.redis.BreakerFailures, c.redis.BreakerOpen = rd.BreakerFailures, rd.BreakerOpen
 	c.redis.Writers, c.redis.Queue = rd.Writers, rd.Queue
 	return c, nil
-}
-
-// setFromEnv sets *dst from the environment variable, or to def when unset.
-func setFromEnv(name string, dst, def any) error {
-	text, ok := os.LookupEnv(name)
-	var err error
-	switch d := dst.(type) {
-	case *time.Duration:
-		*d = def.(time.Duration)
-		if ok {
-			*d, err = time.ParseDuration(text)
-		}
-	case *int64:
-		*d = def.(int64)
-		if ok {
-			*d, err = strconv.ParseInt(text, 10, 64)
-		}
-	case *int:
-		*d = def.(int)
-		if ok {
-			*d, err = strconv.Atoi(text)
-		}
-	case *uint64:
-		*d = def.(uint64)
-		if ok {
-			*d, err = strconv.ParseUint(text, 10, 64)
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return nil
 }
 
 func newLogger(level string) (*zap.Logger, error) {
@@ -160,8 +140,14 @@ func newLogger(level string) (*zap.Logger, error) {
 // tier behind it. Redis need not answer at start: it is only an accelerator.
 func newCache(ctx context.Context, cfg serveConfig, log *zap.Logger, reg *prometheus.Registry) (handlers.Cache, func(), error) {
 	stats := cache.NewMetrics(reg)
-	mem := cache.NewMemory(cfg.cacheSize, cfg.cacheMax, cfg.cacheTTL, stats)
+	var mem *cache.Memory
+	if cfg.cacheSize > 0 {
+		mem = cache.NewMemory(cfg.cacheSize, cfg.cacheMax, cfg.cacheTTL, stats)
+	}
 	if cfg.redis.URL == "" {
+		if mem == nil {
+			return nil, func() {}, nil
+		}
 		return mem, func() {}, nil
 	}
 	rc, err := cache.NewRedis(cfg.redis, stats)
@@ -173,11 +159,17 @@ func newCache(ctx context.Context, cfg serveConfig, log *zap.Logger, reg *promet
 	} else {
 		log.Info("redis connected", zap.String("mode", cfg.redis.Mode))
 	}
+	if mem == nil {
+		return rc, func() { _ = rc.Close() }, nil
+	}
 	return &cache.Tiered{Memory: mem, Redis: rc}, func() { _ = rc.Close() }, nil
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseServe(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 2
@@ -228,8 +220,11 @@ func serve(ctx context.Context, cfg serveConfig, log *zap.Logger, ready chan<- s
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down", zap.Duration("drain_timeout", cfg.drainTimeout))
+	// A second signal now ends the process at once.
+	signal.Reset(syscall.SIGTERM, os.Interrupt)
+	log.Info("shutting down", zap.Duration("shutdown_delay", cfg.shutdownDelay), zap.Duration("drain_timeout", cfg.drainTimeout))
 	srv.Drain()
+	time.Sleep(cfg.shutdownDelay)
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.drainTimeout)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil {

@@ -12,6 +12,9 @@ import (
 	"os"
 )
 
+// version is stamped at build time: go build -ldflags "-X main.version=v1.2.3".
+var version = "dev"
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -29,6 +32,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runPerft(args[1:], stdout, stderr)
 	case "variants":
 		return runVariants(args[1:], stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, version)
+		return 0
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -40,4 +46,5 @@ func run(args []string, stdout, stderr io.Writer) int {
 const usage = `usage:
   adjudicator serve [--addr :8080] [flags]   (adjudicator serve -h lists them)
   adjudicator perft --variant V [--fen F] --depth N [--divide]
-  adjudicator variants`
+  adjudicator variants
+  adjudicator version`

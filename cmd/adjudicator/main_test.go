@@ -70,3 +70,9 @@ func TestVariantsCommand(t *testing.T) {
 		t.Errorf("variants = %d, %q", code, out)
 	}
 }
+
+func TestVersionCommand(t *testing.T) {
+	if code, out, _ := runCmd("version"); code != 0 || strings.TrimSpace(out) != version {
+		t.Errorf("adjudicator version = %d, %q; want 0, %q", code, out, version)
+	}
+}

@@ -211,7 +211,7 @@ func serve(ctx context.Context, cfg serveConfig, log *zap.Logger, ready chan<- s
 		ReadTimeout: 30 * time.Second, WriteTimeout: cfg.http.RequestTimeout + 30*time.Second, IdleTimeout: 2 * time.Minute}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	log.Info("listening", zap.String("addr", ln.Addr().String()))
+	log.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("version", version))
 	if ready != nil {
 		ready <- ln.Addr().String()
 	}

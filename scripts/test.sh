@@ -37,6 +37,9 @@ fi
 step "unit tests with the race detector (deep perft skipped by -short)"
 go test -race -short -count=1 ./...
 
+step "the independent reference generator against the engine (without -race)"
+go test -count=1 -short -run '^TestReference' ./internal/rules
+
 step "end-to-end test of the real binary"
 go test -count=1 -run '^TestEndToEnd$' ./cmd/adjudicator
 

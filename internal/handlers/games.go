@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/adjudicator/adjudicator/internal/rules"
 )
@@ -138,15 +139,27 @@ func (s *Server) adjudicate(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	keys := prefixKeys(variantKey(req.variantSpec), p.FEN(), req.Moves)
-	r, err, _ := s.flight.Do(keys[len(keys)-1], func() (any, error) {
-		return s.replay(ctx, v, p, req.Moves, keys)
+	// Identical adjudications in flight replay once. The replay belongs to
+	// none of them: it runs under its own time budget, so that the first
+	// client going away does not fail the others; each client waits only
+	// as long as its own request may.
+	ch := s.flight.DoChan(keys[len(keys)-1], func() (any, error) {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.RequestTimeout)
+		defer cancel()
+		return s.replay(rctx, v, p, req.Moves, keys)
 	})
-	if err != nil {
-		return err
+	var r singleflight.Result
+	select {
+	case r = <-ch:
+	case <-ctx.Done():
+		return ctx.Err()
 	}
-	out := r.(*replay).out
+	if r.Err != nil {
+		return r.Err
+	}
+	out := r.Val.(*replay).out
 	if out.Legal && req.Claim != nil {
-		applyClaim(&out, r.(*replay).st, req.Claim)
+		applyClaim(&out, r.Val.(*replay).st, req.Claim)
 	}
 	return c.JSON(http.StatusOK, out)
 }

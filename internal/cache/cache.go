@@ -73,6 +73,15 @@ func (m *Memory) Get(_ context.Context, key string) ([]byte, bool) {
 	return v, ok
 }
 
+// GetMany returns the values under keys, nil where missing.
+func (m *Memory) GetMany(ctx context.Context, keys []string) [][]byte {
+	out := make([][]byte, len(keys))
+	for i, k := range keys {
+		out[i], _ = m.Get(ctx, k)
+	}
+	return out
+}
+
 // Set stores a value, unless it is larger than the limit.
 func (m *Memory) Set(_ context.Context, key string, value []byte) {
 	if len(value) > m.maxValue {
@@ -101,6 +110,27 @@ func (t *Tiered) Get(ctx context.Context, key string) ([]byte, bool) {
 		t.Memory.Set(ctx, key, v)
 	}
 	return v, ok
+}
+
+// GetMany returns the values under keys: from memory where it has them,
+// the rest with one Redis round trip.
+func (t *Tiered) GetMany(ctx context.Context, keys []string) [][]byte {
+	out := t.Memory.GetMany(ctx, keys)
+	var missing []string
+	var at []int
+	for i, v := range out {
+		if v == nil {
+			missing = append(missing, keys[i])
+			at = append(at, i)
+		}
+	}
+	for j, v := range t.Redis.GetMany(ctx, missing) {
+		if v != nil {
+			out[at[j]] = v
+			t.Memory.Set(ctx, missing[j], v)
+		}
+	}
+	return out
 }
 
 // Set stores value in both tiers.

@@ -66,8 +66,17 @@ type write struct {
 	value []byte
 }
 
+// quietLogger drops go-redis's own log lines (failed dials while Redis is
+// down): the cache's metrics report the same, once per request, not per dial.
+type quietLogger struct{}
+
+func (quietLogger) Printf(context.Context, string, ...any) {}
+
+var silenceRedis sync.Once
+
 // NewRedis connects lazily (no call is made here) and starts the writers.
 func NewRedis(cfg RedisConfig, stats *Metrics) (*Redis, error) {
+	silenceRedis.Do(func() { redis.SetLogger(quietLogger{}) })
 	client, err := newClient(cfg)
 	if err != nil {
 		return nil, err
@@ -110,6 +119,7 @@ func newClient(cfg RedisConfig) (redis.UniversalClient, error) {
 		}
 		o.DialTimeout, o.ReadTimeout, o.WriteTimeout, o.PoolTimeout = 4*t, t, t, t
 		o.MaxRetries, o.ContextTimeoutEnabled = -1, true
+		o.DialerRetries = 1
 		return redis.NewClient(o), nil
 	case "cluster":
 		o, err := redis.ParseClusterURL(cfg.URL)
@@ -121,6 +131,7 @@ func newClient(cfg RedisConfig) (redis.UniversalClient, error) {
 		}
 		o.DialTimeout, o.ReadTimeout, o.WriteTimeout, o.PoolTimeout = 4*t, t, t, t
 		o.MaxRetries, o.MaxRedirects, o.ContextTimeoutEnabled = -1, 1, true
+		o.DialerRetries = 1
 		return redis.NewClusterClient(o), nil
 	case "sentinel":
 		o, err := redis.ParseFailoverURL(cfg.URL)
@@ -132,6 +143,7 @@ func newClient(cfg RedisConfig) (redis.UniversalClient, error) {
 		}
 		o.DialTimeout, o.ReadTimeout, o.WriteTimeout, o.PoolTimeout = 4*t, t, t, t
 		o.MaxRetries, o.ContextTimeoutEnabled = -1, true
+		o.DialerRetries = 1
 		return redis.NewFailoverClient(o), nil
 	}
 	return nil, fmt.Errorf("redis mode must be single, cluster or sentinel, not %q", cfg.Mode)
@@ -171,6 +183,52 @@ func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool) {
 	}
 	r.stats.lookup("redis", true)
 	return payload, true
+}
+
+// GetMany returns the values under keys (nil where missing) with one MGET:
+// a slow or failing Redis costs one timeout, not one per key.
+func (r *Redis) GetMany(ctx context.Context, keys []string) [][]byte {
+	out := make([][]byte, len(keys))
+	if len(keys) == 0 {
+		return out
+	}
+	full := make([]string, len(keys))
+	for i, k := range keys {
+		full[i] = r.cfg.Prefix + k
+	}
+	start := time.Now()
+	var vals []any
+	_, err := r.breaker.Execute(func() ([]byte, error) {
+		ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
+		defer cancel()
+		var err error
+		vals, err = r.client.MGet(ctx, full...).Result()
+		return nil, err
+	})
+	switch {
+	case errors.Is(err, gobreaker.ErrOpenState), errors.Is(err, gobreaker.ErrTooManyRequests):
+		r.stats.result("redis", "skipped")
+		return out
+	case err != nil:
+		r.stats.result("redis", "error")
+		return out
+	}
+	r.stats.latency(time.Since(start))
+	for i, v := range vals {
+		s, ok := v.(string)
+		if !ok {
+			r.stats.lookup("redis", false)
+			continue
+		}
+		payload, ok := unseal(keys[i], []byte(s))
+		if !ok {
+			r.stats.result("redis", "corrupt")
+			continue
+		}
+		r.stats.lookup("redis", true)
+		out[i] = payload
+	}
+	return out
 }
 
 // Set queues a write and returns at once; the write is dropped when the

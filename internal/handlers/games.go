@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/labstack/echo/v4"
 	"golang.org/x/sync/singleflight"
@@ -80,30 +81,50 @@ func prefixKeys(vkey, startFEN string, moves []string) []string {
 	return keys
 }
 
+// manyGetter is a Cache that can look several keys up in one round trip.
+type manyGetter interface {
+	GetMany(ctx context.Context, keys []string) [][]byte
+}
+
 // resume finds the longest cached prefix among the whole game, the game
-// less its last move, and the last checkpoint, and resumes it.
+// less its last move, and the last checkpoint, and resumes it. The three
+// are looked up at once where the cache allows it, so that a slow Redis
+// costs one timeout.
 func (s *Server) resume(ctx context.Context, v *rules.Variant, keys []string) (*rules.Game, []string) {
 	if s.cache == nil {
 		return nil, nil
 	}
 	n := len(keys) - 1
+	var lens []int
 	for _, i := range []int{n, n - 1, n / checkpointEvery * checkpointEvery} {
-		if i <= 0 {
-			continue
+		if i > 0 && !slices.Contains(lens, i) {
+			lens = append(lens, i)
 		}
-		b, ok := s.cache.Get(ctx, keys[i])
-		if !ok {
+	}
+	want := make([]string, len(lens))
+	for j, i := range lens {
+		want[j] = keys[i]
+	}
+	var got [][]byte
+	if mg, ok := s.cache.(manyGetter); ok {
+		got = mg.GetMany(ctx, want)
+	} else {
+		got = make([][]byte, len(want))
+		for j, k := range want {
+			got[j], _ = s.cache.Get(ctx, k)
+		}
+	}
+	for j, b := range got {
+		if b == nil {
 			continue
 		}
 		var ps prefixState
-		if json.Unmarshal(b, &ps) != nil || len(ps.Moves) != i {
+		if json.Unmarshal(b, &ps) != nil || len(ps.Moves) != lens[j] {
 			continue
 		}
-		g, err := rules.ResumeGame(v, ps.State)
-		if err != nil {
-			continue
+		if g, err := rules.ResumeGame(v, ps.State); err == nil {
+			return g, ps.Moves
 		}
-		return g, ps.Moves
 	}
 	return nil, nil
 }

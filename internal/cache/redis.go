@@ -88,8 +88,12 @@ func NewRedis(cfg RedisConfig, stats *Metrics) (*Redis, error) {
 		MaxRequests: 1,
 		Timeout:     cfg.BreakerOpen,
 		ReadyToTrip: func(c gobreaker.Counts) bool { return c.ConsecutiveFailures >= uint32(max(cfg.BreakerFailures, 1)) },
+		// A reply of the server, even an error such as OOM when it is full,
+		// shows Redis alive: only timeouts and connection failures count
+		// against it, so a full Redis does not stop the reads.
 		IsSuccessful: func(err error) bool {
-			return err == nil || errors.Is(err, redis.Nil)
+			var reply redis.Error
+			return err == nil || errors.Is(err, redis.Nil) || errors.As(err, &reply) && !isTimeout(err)
 		},
 		OnStateChange: func(_ string, _, to gobreaker.State) { stats.breaker(int(to)) },
 	})
@@ -147,6 +151,12 @@ func newClient(cfg RedisConfig) (redis.UniversalClient, error) {
 		return redis.NewFailoverClient(o), nil
 	}
 	return nil, fmt.Errorf("redis mode must be single, cluster or sentinel, not %q", cfg.Mode)
+}
+
+// isTimeout says whether err is a timeout (a redis.Error can wrap one).
+func isTimeout(err error) bool {
+	var ne interface{ Timeout() bool }
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
 }
 
 // PasswordFromEnv returns the password in the named environment variable,
@@ -241,6 +251,10 @@ func (r *Redis) Set(_ context.Context, key string, value []byte) {
 	select {
 	case <-r.closed:
 		r.stats.write("redis", "dropped")
+		return
+	default:
+	}
+	select {
 	case r.queue <- write{key: key, value: value}:
 	default:
 		r.stats.write("redis", "dropped")

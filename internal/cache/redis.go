@@ -195,24 +195,31 @@ func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool) {
 	return payload, true
 }
 
-// GetMany returns the values under keys (nil where missing) with one MGET:
-// a slow or failing Redis costs one timeout, not one per key.
+// GetMany returns the values under keys (nil where missing) with one
+// pipelined round trip of GETs: a slow or failing Redis costs one timeout,
+// not one per key. A pipeline rather than MGET, because a Cluster splits a
+// pipeline across its shards but refuses an MGET whose keys hash to
+// different slots.
 func (r *Redis) GetMany(ctx context.Context, keys []string) [][]byte {
 	out := make([][]byte, len(keys))
 	if len(keys) == 0 {
 		return out
 	}
-	full := make([]string, len(keys))
-	for i, k := range keys {
-		full[i] = r.cfg.Prefix + k
-	}
 	start := time.Now()
-	var vals []any
+	var cmds []*redis.StringCmd
 	_, err := r.breaker.Execute(func() ([]byte, error) {
 		ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
 		defer cancel()
-		var err error
-		vals, err = r.client.MGet(ctx, full...).Result()
+		_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+			cmds = cmds[:0]
+			for _, k := range keys {
+				cmds = append(cmds, p.Get(ctx, r.cfg.Prefix+k))
+			}
+			return nil
+		})
+		if errors.Is(err, redis.Nil) {
+			err = nil // some keys missing: each command says which
+		}
 		return nil, err
 	})
 	switch {
@@ -224,13 +231,13 @@ func (r *Redis) GetMany(ctx context.Context, keys []string) [][]byte {
 		return out
 	}
 	r.stats.latency(time.Since(start))
-	for i, v := range vals {
-		s, ok := v.(string)
-		if !ok {
+	for i, cmd := range cmds {
+		data, err := cmd.Bytes()
+		if err != nil {
 			r.stats.lookup("redis", false)
 			continue
 		}
-		payload, ok := unseal(keys[i], []byte(s))
+		payload, ok := unseal(keys[i], data)
 		if !ok {
 			r.stats.result("redis", "corrupt")
 			continue

@@ -21,7 +21,7 @@ fi
 echo "$(go version), $(nproc) cores"
 go build -o "$B/adjudicator" ./cmd/adjudicator
 go build -o "$B/loadgen" ./cmd/loadgen
-"$B/adjudicator" serve --addr "$SVC_ADDR" --log-level warn 2>"$B/adjudicator.log" &
+"$B/adjudicator" serve --addr "$SVC_ADDR" --log-level warn ${SERVE_FLAGS:-} 2>"$B/adjudicator.log" &
 svc=$!
 "$B/loadgen" -serve-baseline "$BASE_ADDR" 2>"$B/baseline.log" &
 base=$!

@@ -1,0 +1,439 @@
+// Package chart_test checks the Helm chart in adjudicator/ with the real Helm
+// code (helm.sh/helm/v3, pinned as a tool in this module's go.mod): helm lint
+// and helm template with several sets of values, then the rendered manifests,
+// decoded strictly into the Kubernetes API types, against what the service
+// needs: probes on its port, a locked-down security context, resources, a
+// grace period longer than its drain, autoscaling, disruption budget, spread,
+// settings in a ConfigMap and the Redis URL from a Secret.
+//
+// Run from this directory: go test ./...
+package chart_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	"sigs.k8s.io/yaml"
+)
+
+// valueSets are the values CI lints and renders the chart with.
+var valueSets = map[string][]string{
+	"defaults":       nil,
+	"redisURL":       {"redis.url=redis://redis-master:6379/0", "redis.password=s3cret"},
+	"existingSecret": {"redis.existingSecret=adjudicator-redis", "redis.passwordKey=redis-password"},
+	"autoscaling":    {"autoscaling.enabled=true", "redis.existingSecret=adjudicator-redis"},
+	"ingressMonitor": {"ingress.enabled=true", "ingress.className=nginx", "serviceMonitor.enabled=true", "serviceMonitor.labels.release=prometheus"},
+}
+
+func TestLint(t *testing.T) {
+	for name, sets := range valueSets {
+		t.Run(name, func(t *testing.T) {
+			out, err := helm(t, append([]string{"lint", "--strict", chartDir}, setArgs(sets)...)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out, "0 chart(s) failed") {
+				t.Errorf("helm lint: %s", out)
+			}
+		})
+	}
+}
+
+func TestDefaultPortAgrees(t *testing.T) {
+	if p := defaultPort(t); p != 8080 {
+		t.Logf("default port is now %d", p)
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	m := render(t)
+	absent(t, m, "HorizontalPodAutoscaler", "Ingress", "ServiceMonitor", "Secret")
+	d := one[appsv1.Deployment](t, m, "Deployment")
+	c := container(t, d)
+	port := defaultPort(t)
+
+	t.Run("port", func(t *testing.T) {
+		if len(c.Ports) != 1 || c.Ports[0].Name != "http" || c.Ports[0].ContainerPort != port {
+			t.Errorf("container ports = %+v; want one named http on %d, the service's default", c.Ports, port)
+		}
+		svc := one[corev1.Service](t, m, "Service")
+		if len(svc.Spec.Ports) != 1 || portNumber(t, c, svc.Spec.Ports[0].TargetPort) != port {
+			t.Errorf("Service ports = %+v; want one forwarding to container port %d", svc.Spec.Ports, port)
+		}
+		if svc.Spec.Ports[0].Port != port {
+			t.Errorf("Service port = %d; want %d, the service's default", svc.Spec.Ports[0].Port, port)
+		}
+		if !selects(svc.Spec.Selector, d.Spec.Template.Labels) {
+			t.Errorf("Service selector %v does not select the pods %v", svc.Spec.Selector, d.Spec.Template.Labels)
+		}
+	})
+
+	t.Run("probes", func(t *testing.T) {
+		for _, p := range []struct {
+			name  string
+			probe *corev1.Probe
+			path  string
+		}{{"liveness", c.LivenessProbe, "/livez"}, {"readiness", c.ReadinessProbe, "/readyz"}} {
+			if p.probe == nil || p.probe.HTTPGet == nil {
+				t.Errorf("%s probe = %+v; want an HTTP GET of %s", p.name, p.probe, p.path)
+				continue
+			}
+			if p.probe.HTTPGet.Path != p.path || portNumber(t, c, p.probe.HTTPGet.Port) != port {
+				t.Errorf("%s probe = GET %s on %v; want GET %s on %d", p.name, p.probe.HTTPGet.Path, p.probe.HTTPGet.Port.String(), p.path, port)
+			}
+			if p.probe.PeriodSeconds < 1 || p.probe.TimeoutSeconds < 1 || p.probe.FailureThreshold < 1 {
+				t.Errorf("%s probe timing = %+v; want every field set", p.name, p.probe)
+			}
+		}
+	})
+
+	t.Run("securityContext", func(t *testing.T) {
+		sc := c.SecurityContext
+		if sc == nil {
+			t.Fatal("container has no securityContext")
+		}
+		pod := d.Spec.Template.Spec.SecurityContext
+		if !isTrue(sc.RunAsNonRoot) || pod == nil || !isTrue(pod.RunAsNonRoot) {
+			t.Error("runAsNonRoot is not true on the container and the pod")
+		}
+		if sc.RunAsUser == nil || *sc.RunAsUser == 0 {
+			t.Errorf("runAsUser = %v; want a non-zero user (65532, the image's)", sc.RunAsUser)
+		}
+		if !isTrue(sc.ReadOnlyRootFilesystem) {
+			t.Error("readOnlyRootFilesystem is not true")
+		}
+		if sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation {
+			t.Error("allowPrivilegeEscalation is not false")
+		}
+		if sc.Privileged != nil && *sc.Privileged {
+			t.Error("privileged is true")
+		}
+		if sc.Capabilities == nil || !reflect.DeepEqual(sc.Capabilities.Drop, []corev1.Capability{"ALL"}) || len(sc.Capabilities.Add) > 0 {
+			t.Errorf("capabilities = %+v; want drop [ALL] and nothing added", sc.Capabilities)
+		}
+		if pod.SeccompProfile == nil || pod.SeccompProfile.Type != corev1.SeccompProfileTypeRuntimeDefault {
+			t.Errorf("pod seccompProfile = %+v; want RuntimeDefault", pod.SeccompProfile)
+		}
+	})
+
+	t.Run("resources", func(t *testing.T) {
+		r := c.Resources
+		for _, name := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory} {
+			req, okReq := r.Requests[name]
+			lim, okLim := r.Limits[name]
+			if !okReq || !okLim || req.Sign() <= 0 || lim.Sign() <= 0 {
+				t.Errorf("%s: requests %v, limits %v; want both set", name, r.Requests, r.Limits)
+				continue
+			}
+			if req.Cmp(lim) > 0 {
+				t.Errorf("%s: request %s above limit %s", name, req.String(), lim.String())
+			}
+		}
+	})
+
+	t.Run("gracefulTermination", func(t *testing.T) {
+		settings := configMapSettings(t, m, d)
+		delay := duration(t, settings, readmeSettings(t), "ADJUDICATOR_SHUTDOWN_DELAY")
+		drain := duration(t, settings, readmeSettings(t), "ADJUDICATOR_DRAIN_TIMEOUT")
+		if delay <= 0 {
+			t.Errorf("shutdown delay = %v; want a few seconds, so Services stop sending before the listener closes", delay)
+		}
+		grace := d.Spec.Template.Spec.TerminationGracePeriodSeconds
+		if grace == nil || time.Duration(*grace)*time.Second <= delay+drain {
+			t.Errorf("terminationGracePeriodSeconds = %v; want more than shutdown delay %v + drain timeout %v", grace, delay, drain)
+		}
+	})
+
+	t.Run("replicasAndDisruption", func(t *testing.T) {
+		if d.Spec.Replicas == nil || *d.Spec.Replicas < 2 {
+			t.Errorf("replicas = %v; want at least 2 without autoscaling", d.Spec.Replicas)
+		}
+		pdb := one[policyv1.PodDisruptionBudget](t, m, "PodDisruptionBudget")
+		if pdb.Spec.Selector == nil || !selects(pdb.Spec.Selector.MatchLabels, d.Spec.Template.Labels) {
+			t.Errorf("PodDisruptionBudget selector %v does not select the pods", pdb.Spec.Selector)
+		}
+		if pdb.Spec.MaxUnavailable == nil && pdb.Spec.MinAvailable == nil {
+			t.Error("PodDisruptionBudget sets neither maxUnavailable nor minAvailable")
+		}
+		if s := d.Spec.Strategy; s.RollingUpdate == nil || s.RollingUpdate.MaxUnavailable == nil || s.RollingUpdate.MaxUnavailable.IntValue() != 0 {
+			t.Errorf("strategy = %+v; want a rolling update that keeps every pod until its successor is ready", s)
+		}
+	})
+
+	t.Run("topologySpread", func(t *testing.T) {
+		tsc := d.Spec.Template.Spec.TopologySpreadConstraints
+		found := false
+		for _, c := range tsc {
+			if c.TopologyKey == "kubernetes.io/hostname" && c.LabelSelector != nil && selects(c.LabelSelector.MatchLabels, d.Spec.Template.Labels) {
+				found = c.MaxSkew >= 1
+			}
+		}
+		if !found {
+			t.Errorf("topologySpreadConstraints = %+v; want one across kubernetes.io/hostname selecting the pods", tsc)
+		}
+	})
+
+	t.Run("serviceAccount", func(t *testing.T) {
+		sa := one[corev1.ServiceAccount](t, m, "ServiceAccount")
+		spec := d.Spec.Template.Spec
+		if spec.ServiceAccountName != sa.Name {
+			t.Errorf("pod serviceAccountName = %q; want %q", spec.ServiceAccountName, sa.Name)
+		}
+		if spec.AutomountServiceAccountToken == nil || *spec.AutomountServiceAccountToken {
+			t.Error("the pod mounts a ServiceAccount token; the service never calls the Kubernetes API")
+		}
+	})
+
+	t.Run("image", func(t *testing.T) {
+		chart, err := os.ReadFile(filepath.Join(chartDir, "Chart.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var meta struct {
+			AppVersion string `json:"appVersion"`
+		}
+		if err := yaml.Unmarshal(chart, &meta); err != nil {
+			t.Fatal(err)
+		}
+		if want := "adjudicator:" + meta.AppVersion; c.Image != want {
+			t.Errorf("image = %q; want %q", c.Image, want)
+		}
+		if len(c.Command) > 0 || len(c.Args) > 0 {
+			t.Errorf("command %v, args %v; want the image's entrypoint (adjudicator serve)", c.Command, c.Args)
+		}
+	})
+
+	t.Run("settings", func(t *testing.T) {
+		settings := configMapSettings(t, m, d)
+		readme := readmeSettings(t)
+		for name, want := range readme {
+			redis := strings.HasPrefix(name, "ADJUDICATOR_REDIS_")
+			got, ok := settings[name]
+			switch {
+			case redis && ok:
+				t.Errorf("ConfigMap sets %s without Redis", name)
+			case redis:
+			case !ok:
+				t.Errorf("ConfigMap lacks %s: give the chart a config value for each setting in README.md", name)
+			case name == "ADJUDICATOR_SHUTDOWN_DELAY":
+				// The chart's one deliberate difference (README.md says so).
+			case name == "ADJUDICATOR_ADDR":
+				if got != fmt.Sprintf(":%d", port) {
+					t.Errorf("ADJUDICATOR_ADDR = %q; want \":%d\"", got, port)
+				}
+			case !sameValue(got, want):
+				t.Errorf("ConfigMap %s = %q; README.md's default is %q", name, got, want)
+			}
+		}
+		for name := range settings {
+			if _, ok := readme[name]; !ok {
+				t.Errorf("ConfigMap sets %s, which README.md does not document", name)
+			}
+		}
+		for _, e := range c.Env {
+			if strings.HasPrefix(e.Name, "ADJUDICATOR_REDIS_") {
+				t.Errorf("container sets %s without Redis", e.Name)
+			}
+		}
+	})
+}
+
+func checkRedisSettings(t *testing.T, m manifests, d *appsv1.Deployment) {
+	t.Helper()
+	settings := configMapSettings(t, m, d)
+	readme := readmeSettings(t)
+	for _, name := range []string{"ADJUDICATOR_REDIS_MODE", "ADJUDICATOR_REDIS_PREFIX", "ADJUDICATOR_REDIS_TIMEOUT"} {
+		if got, ok := settings[name]; !ok || !sameValue(got, readme[name]) {
+			t.Errorf("ConfigMap %s = %q; want README.md's default %q", name, got, readme[name])
+		}
+	}
+	for _, name := range []string{"ADJUDICATOR_REDIS_URL", "ADJUDICATOR_REDIS_PASSWORD"} {
+		if _, ok := settings[name]; ok {
+			t.Errorf("ConfigMap holds %s; it belongs in a Secret", name)
+		}
+	}
+	for _, e := range container(t, d).Env {
+		if strings.HasPrefix(e.Name, "ADJUDICATOR_REDIS_") && e.Value != "" {
+			t.Errorf("container sets %s in plain text", e.Name)
+		}
+	}
+}
+
+func TestRedisURL(t *testing.T) {
+	m := render(t, valueSets["redisURL"]...)
+	d := one[appsv1.Deployment](t, m, "Deployment")
+	s := one[corev1.Secret](t, m, "Secret")
+	if s.StringData["url"] != "redis://redis-master:6379/0" || s.StringData["password"] != "s3cret" {
+		t.Errorf("Secret stringData = %v; want the url and password given", s.StringData)
+	}
+	want := map[string]corev1.SecretKeySelector{
+		"ADJUDICATOR_REDIS_URL":      {LocalObjectReference: corev1.LocalObjectReference{Name: s.Name}, Key: "url"},
+		"ADJUDICATOR_REDIS_PASSWORD": {LocalObjectReference: corev1.LocalObjectReference{Name: s.Name}, Key: "password"},
+	}
+	if got := secretEnv(container(t, d)); !reflect.DeepEqual(got, want) {
+		t.Errorf("variables from Secrets = %+v; want %+v", got, want)
+	}
+	if _, ok := d.Spec.Template.Annotations["checksum/redis"]; !ok {
+		t.Error("pod template has no checksum/redis annotation: a new URL would not restart the pods")
+	}
+	checkRedisSettings(t, m, d)
+}
+
+func TestRedisExistingSecret(t *testing.T) {
+	m := render(t, valueSets["existingSecret"]...)
+	absent(t, m, "Secret")
+	d := one[appsv1.Deployment](t, m, "Deployment")
+	ref := corev1.LocalObjectReference{Name: "adjudicator-redis"}
+	want := map[string]corev1.SecretKeySelector{
+		"ADJUDICATOR_REDIS_URL":      {LocalObjectReference: ref, Key: "url"},
+		"ADJUDICATOR_REDIS_PASSWORD": {LocalObjectReference: ref, Key: "redis-password"},
+	}
+	if got := secretEnv(container(t, d)); !reflect.DeepEqual(got, want) {
+		t.Errorf("variables from Secrets = %+v; want %+v", got, want)
+	}
+	checkRedisSettings(t, m, d)
+
+	// Without passwordKey, the URL alone.
+	m = render(t, "redis.existingSecret=adjudicator-redis", "redis.urlKey=redis-url")
+	got := secretEnv(container(t, one[appsv1.Deployment](t, m, "Deployment")))
+	if want := (map[string]corev1.SecretKeySelector{"ADJUDICATOR_REDIS_URL": {LocalObjectReference: ref, Key: "redis-url"}}); !reflect.DeepEqual(got, want) {
+		t.Errorf("variables from Secrets = %+v; want %+v", got, want)
+	}
+}
+
+func TestAutoscaling(t *testing.T) {
+	m := render(t, valueSets["autoscaling"]...)
+	d := one[appsv1.Deployment](t, m, "Deployment")
+	if d.Spec.Replicas != nil {
+		t.Errorf("Deployment sets replicas %d with autoscaling on; the autoscaler must own the count", *d.Spec.Replicas)
+	}
+	var meta struct {
+		APIVersion string `json:"apiVersion"`
+	}
+	if err := json.Unmarshal(m["HorizontalPodAutoscaler"][0], &meta); err != nil || meta.APIVersion != "autoscaling/v2" {
+		t.Errorf("HorizontalPodAutoscaler apiVersion = %q; want autoscaling/v2", meta.APIVersion)
+	}
+	hpa := one[autoscalingv2.HorizontalPodAutoscaler](t, m, "HorizontalPodAutoscaler")
+	if ref := hpa.Spec.ScaleTargetRef; ref.Kind != "Deployment" || ref.APIVersion != "apps/v1" || ref.Name != d.Name {
+		t.Errorf("scaleTargetRef = %+v; want Deployment %s", ref, d.Name)
+	}
+	if hpa.Spec.MinReplicas == nil || *hpa.Spec.MinReplicas < 2 || hpa.Spec.MaxReplicas < *hpa.Spec.MinReplicas {
+		t.Errorf("replicas from %v to %d; want at least 2, max not below min", hpa.Spec.MinReplicas, hpa.Spec.MaxReplicas)
+	}
+	cpu := false
+	for _, metric := range hpa.Spec.Metrics {
+		if metric.Type == autoscalingv2.ResourceMetricSourceType && metric.Resource != nil && metric.Resource.Name == corev1.ResourceCPU &&
+			metric.Resource.Target.Type == autoscalingv2.UtilizationMetricType && metric.Resource.Target.AverageUtilization != nil {
+			cpu = *metric.Resource.Target.AverageUtilization > 0 && *metric.Resource.Target.AverageUtilization <= 100
+		}
+	}
+	if !cpu {
+		t.Errorf("metrics = %+v; want average CPU utilization", hpa.Spec.Metrics)
+	}
+	if _, ok := container(t, d).Resources.Requests[corev1.ResourceCPU]; !ok {
+		t.Error("no CPU request: CPU utilization is measured against it")
+	}
+}
+
+func TestIngressAndServiceMonitor(t *testing.T) {
+	m := render(t, valueSets["ingressMonitor"]...)
+	svc := one[corev1.Service](t, m, "Service")
+	ing := one[networkingv1.Ingress](t, m, "Ingress")
+	if ing.Spec.IngressClassName == nil || *ing.Spec.IngressClassName != "nginx" {
+		t.Errorf("ingressClassName = %v; want nginx", ing.Spec.IngressClassName)
+	}
+	paths := 0
+	for _, r := range ing.Spec.Rules {
+		for _, p := range r.HTTP.Paths {
+			paths++
+			if b := p.Backend.Service; b == nil || b.Name != svc.Name || b.Port.Name != svc.Spec.Ports[0].Name {
+				t.Errorf("Ingress backend = %+v; want Service %s port %s", p.Backend, svc.Name, svc.Spec.Ports[0].Name)
+			}
+		}
+	}
+	if paths == 0 {
+		t.Error("Ingress routes no path")
+	}
+
+	// No Go type here for the Prometheus Operator's CRD: check it as data.
+	if len(m["ServiceMonitor"]) != 1 {
+		t.Fatalf("rendered %d ServiceMonitors; want 1", len(m["ServiceMonitor"]))
+	}
+	var sm struct {
+		APIVersion string `json:"apiVersion"`
+		Metadata   struct {
+			Labels map[string]string `json:"labels"`
+		} `json:"metadata"`
+		Spec struct {
+			Selector struct {
+				MatchLabels map[string]string `json:"matchLabels"`
+			} `json:"selector"`
+			Endpoints []struct {
+				Port, Path, Interval, ScrapeTimeout string
+			} `json:"endpoints"`
+		} `json:"spec"`
+	}
+	if err := json.Unmarshal(m["ServiceMonitor"][0], &sm); err != nil {
+		t.Fatal(err)
+	}
+	if sm.APIVersion != "monitoring.coreos.com/v1" {
+		t.Errorf("ServiceMonitor apiVersion = %q", sm.APIVersion)
+	}
+	if sm.Metadata.Labels["release"] != "prometheus" {
+		t.Errorf("ServiceMonitor labels = %v; want serviceMonitor.labels among them", sm.Metadata.Labels)
+	}
+	if !selects(sm.Spec.Selector.MatchLabels, svc.Labels) {
+		t.Errorf("ServiceMonitor selector %v does not select the Service %v", sm.Spec.Selector.MatchLabels, svc.Labels)
+	}
+	if len(sm.Spec.Endpoints) != 1 || sm.Spec.Endpoints[0].Port != svc.Spec.Ports[0].Name || sm.Spec.Endpoints[0].Path != "/metrics" {
+		t.Errorf("ServiceMonitor endpoints = %+v; want /metrics on port %s", sm.Spec.Endpoints, svc.Spec.Ports[0].Name)
+	}
+}
+
+// TestRejectedValues: values that would break the service fail at render
+// time, with a message that says which value.
+func TestRejectedValues(t *testing.T) {
+	tests := []struct {
+		give []string
+		want string
+	}{
+		{[]string{"terminationGracePeriodSeconds=20"}, "terminationGracePeriodSeconds"},
+		{[]string{"config.drainTimeout=1m", "terminationGracePeriodSeconds=60"}, "terminationGracePeriodSeconds"},
+		{[]string{"config.drainTimeout=1.5s"}, "drainTimeout"},
+		{[]string{"replicaCount=two"}, "replicaCount"},
+		{[]string{"redis.url=http://redis:6379"}, "url"},
+		{[]string{"redis.mode=ring"}, "mode"},
+		{[]string{"config.logLevel=verbose"}, "logLevel"},
+		{[]string{"autoscaling.enabled=true", "autoscaling.minReplicas=5", "autoscaling.maxReplicas=3"}, "minReplicas"},
+		{[]string{"replicaCont=3"}, "replicaCont"},
+	}
+	for _, tt := range tests {
+		out, err := helm(t, append([]string{"template", release, chartDir}, setArgs(tt.give)...)...)
+		if err == nil {
+			t.Errorf("helm template --set %v succeeded; want an error naming %s\n%.300s", tt.give, tt.want, out)
+		} else if !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("helm template --set %v: %v; want an error naming %s", tt.give, err, tt.want)
+		}
+	}
+	// A longer drain with a longer grace period is fine, as is leaving a
+	// setting to the binary's default.
+	for _, give := range [][]string{
+		{"config.drainTimeout=1m", "terminationGracePeriodSeconds=70"},
+		{"config.shutdownDelay=", "config.drainTimeout=", "config.cacheTTL="},
+	} {
+		if _, err := helm(t, append([]string{"template", release, chartDir}, setArgs(give)...)...); err != nil {
+			t.Errorf("helm template --set %v: %v", give, err)
+		}
+	}
+}

@@ -43,5 +43,8 @@ go test -count=1 -short -run '^TestReference' ./internal/rules
 step "end-to-end test of the real binary"
 go test -count=1 -run '^TestEndToEnd$' ./cmd/adjudicator
 
+step "Helm chart and Dockerfile (deploy/helm, a module of its own: Helm is built on first use)"
+(cd deploy/helm && go tool -n helm >/dev/null && go vet ./... && go test -count=1 -timeout 20m ./...)
+
 step "full perft suites"
 go test -count=1 -run '^TestPerft' ./internal/rules

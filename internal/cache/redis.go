@@ -105,49 +105,55 @@ func NewRedis(cfg RedisConfig, stats *Metrics) (*Redis, error) {
 	return r, nil
 }
 
-// newClient builds the go-redis client for the configured mode, with
-// short timeouts and no retries: a slow Redis must cost a miss, not a wait.
+// knobs points at the settings that every mode's options share.
+type knobs struct {
+	password                  *string
+	dial, read, write, pool   *time.Duration
+	maxRetries, dialerRetries *int
+	contextTimeout            *bool
+}
+
+// set gives any mode the same short timeouts, no retries and one dial
+// attempt: a slow Redis must cost a miss, not a wait.
+func (k knobs) set(cfg RedisConfig) {
+	if cfg.Password != "" {
+		*k.password = cfg.Password
+	}
+	t := cfg.Timeout
+	*k.dial, *k.read, *k.write, *k.pool = 4*t, t, t, t
+	*k.maxRetries, *k.dialerRetries, *k.contextTimeout = -1, 1, true
+}
+
+// newClient builds the go-redis client for the configured mode.
 func newClient(cfg RedisConfig) (redis.UniversalClient, error) {
 	if _, err := url.Parse(cfg.URL); err != nil || !strings.HasPrefix(cfg.URL, "redis://") && !strings.HasPrefix(cfg.URL, "rediss://") {
 		return nil, fmt.Errorf("redis url must start with redis:// or rediss://")
 	}
-	t := cfg.Timeout
 	switch cfg.Mode {
 	case "", "single":
 		o, err := redis.ParseURL(cfg.URL)
 		if err != nil {
 			return nil, fmt.Errorf("redis url: %w", err)
 		}
-		if cfg.Password != "" {
-			o.Password = cfg.Password
-		}
-		o.DialTimeout, o.ReadTimeout, o.WriteTimeout, o.PoolTimeout = 4*t, t, t, t
-		o.MaxRetries, o.ContextTimeoutEnabled = -1, true
-		o.DialerRetries = 1
+		knobs{&o.Password, &o.DialTimeout, &o.ReadTimeout, &o.WriteTimeout, &o.PoolTimeout,
+			&o.MaxRetries, &o.DialerRetries, &o.ContextTimeoutEnabled}.set(cfg)
 		return redis.NewClient(o), nil
 	case "cluster":
 		o, err := redis.ParseClusterURL(cfg.URL)
 		if err != nil {
 			return nil, fmt.Errorf("redis url: %w", err)
 		}
-		if cfg.Password != "" {
-			o.Password = cfg.Password
-		}
-		o.DialTimeout, o.ReadTimeout, o.WriteTimeout, o.PoolTimeout = 4*t, t, t, t
-		o.MaxRetries, o.MaxRedirects, o.ContextTimeoutEnabled = -1, 1, true
-		o.DialerRetries = 1
+		knobs{&o.Password, &o.DialTimeout, &o.ReadTimeout, &o.WriteTimeout, &o.PoolTimeout,
+			&o.MaxRetries, &o.DialerRetries, &o.ContextTimeoutEnabled}.set(cfg)
+		o.MaxRedirects = 1
 		return redis.NewClusterClient(o), nil
 	case "sentinel":
 		o, err := redis.ParseFailoverURL(cfg.URL)
 		if err != nil {
 			return nil, fmt.Errorf("redis url: %w", err)
 		}
-		if cfg.Password != "" {
-			o.Password = cfg.Password
-		}
-		o.DialTimeout, o.ReadTimeout, o.WriteTimeout, o.PoolTimeout = 4*t, t, t, t
-		o.MaxRetries, o.ContextTimeoutEnabled = -1, true
-		o.DialerRetries = 1
+		knobs{&o.Password, &o.DialTimeout, &o.ReadTimeout, &o.WriteTimeout, &o.PoolTimeout,
+			&o.MaxRetries, &o.DialerRetries, &o.ContextTimeoutEnabled}.set(cfg)
 		return redis.NewFailoverClient(o), nil
 	}
 	return nil, fmt.Errorf("redis mode must be single, cluster or sentinel, not %q", cfg.Mode)

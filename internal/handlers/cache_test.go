@@ -863,29 +863,33 @@ func TestStalledRedisCostsOneTimeout(t *testing.T) {
 	}
 }
 
-// TestAdjudicateSingleflight: 16 identical adjudications at once, on a
-// server without cache, replay the game once. Singleflight only merges
-// requests that overlap, so this is racy in principle: a request that
-// arrived after the replay finished would replay again. The game is long
-// enough (its replay takes about a hundred times longer than a request's
-// parsing) that all 16 overlap in practice.
+// TestAdjudicateSingleflight: 16 identical adjudications at once replay
+// the game once. The first request's replay is held at its cache lookup
+// (ctGate) until the other 15 have had time to join it, so the test does not
+// depend on how fast a replay is.
 func TestAdjudicateSingleflight(t *testing.T) {
-	n := ctNewNode(t, "no cache", ctNone, nil)
+	gate := &ctGate{entered: make(chan struct{}), release: make(chan struct{})}
+	reg := prometheus.NewRegistry()
+	srv, err := New(DefaultConfig(), zap.NewNop(), gate, reg)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	n := &ctNode{name: "gated", kind: ctMemory, srv: srv, reg: reg}
 	game, _ := ctGame(t, "bigorra", 600, 41)
 	req := ctAdjudicate("bigorra", game, "")
 	want := ctNewNode(t, "reference", ctNone, nil).must(t, req)
 	const clients = 16
 	var wg sync.WaitGroup
-	start := make(chan struct{})
 	bodies := make([][]byte, clients)
 	codes := make([]int, clients)
 	for i := range clients {
-		wg.Go(func() {
-			<-start
-			codes[i], bodies[i], _ = n.do(req)
-		})
+		wg.Go(func() { codes[i], bodies[i], _ = n.do(req) })
+		if i == 0 {
+			<-gate.entered // the first request's replay has started
+		}
 	}
-	close(start)
+	time.Sleep(300 * time.Millisecond) // the other 15 join it
+	close(gate.release)
 	wg.Wait()
 	for i := range clients {
 		if codes[i] != http.StatusOK || !bytes.Equal(bodies[i], want) {

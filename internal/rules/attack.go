@@ -20,7 +20,7 @@ func (p *Position) frozen(pc Piece) bool {
 // were by's turn, ignoring pins (RULINGS 1). It walks reversed probes from
 // s instead of generating the attacker's moves.
 func (p *Position) attacked(s Square, by Color) bool {
-	at := &p.v.attacks[by][s]
+	at := &p.kit.attacks[by][s]
 	b := &p.board
 	for i := range at.leaps {
 		lp := &at.leaps[i]
@@ -32,6 +32,12 @@ func (p *Position) attacked(s Square, by Color) bool {
 			continue
 		}
 		if lp.full != NoSquare && b[lp.full] == 0 {
+			continue
+		}
+		if lp.either[0] != NoSquare && b[lp.either[0]] != 0 && b[lp.either[1]] != 0 {
+			continue
+		}
+		if lp.via != NoSquare && b[lp.via] != 0 && !p.v.foe[by].has(b[lp.via]) {
 			continue
 		}
 		if !p.v.hasFrozen || !p.frozen(pc) {
@@ -52,7 +58,7 @@ func (p *Position) attacked(s Square, by Color) bool {
 		if rp.near != nil && rp.near[k].has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) {
 			return true
 		}
-		if rp.hop == nil && rp.grass == nil {
+		if rp.hop == nil && rp.grass == nil && rp.kangaroo == nil {
 			continue
 		}
 		screen := k
@@ -64,6 +70,17 @@ func (p *Position) attacked(s Square, by Color) bool {
 		pc = b[ray[k]]
 		if (rp.hop != nil && rp.hop[k].has(pc) || screen == 0 && rp.grass != nil && rp.grass[k].has(pc)) &&
 			(!p.v.hasFrozen || !p.frozen(pc)) {
+			return true
+		}
+		if rp.kangaroo == nil || screen != 0 {
+			continue
+		}
+		for k++; k < len(ray) && b[ray[k]] == 0; k++ {
+		}
+		if k == len(ray) {
+			continue
+		}
+		if pc = b[ray[k]]; rp.kangaroo[k].has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) {
 			return true
 		}
 	}
@@ -99,7 +116,7 @@ func (p *Position) attackedExcept(s Square, by Color, skip Square) bool {
 // us's King and an enemy piece riding along that line.
 func (p *Position) pinned(ks Square, us Color) bitboard {
 	var pins bitboard
-	at := &p.v.attacks[us.Other()][ks]
+	at := &p.kit.attacks[us.Other()][ks]
 	b := &p.board
 	for i := range at.rays {
 		rp := &at.rays[i]
@@ -123,25 +140,30 @@ func (p *Position) pinned(ks Square, us Color) bitboard {
 
 // danger returns the squares where a move by us could open an attack on
 // us's King at ks other than a plain ride (which pins cover): the legs of
-// lame leaps; on each line of an enemy hopper, the squares up to and
-// including the second piece (the screen and the piece behind it decide a
-// hopper's attack; a change beyond them decides nothing); on each path of
-// an enemy bent rider, the squares up to and including the first piece.
+// lame, two-part and Archer leaps; on each line of an enemy hopper, the
+// squares up to and including the second piece (the screen and the piece
+// behind it decide a hopper's attack; a change beyond them decides
+// nothing), the third for a Kangaroo; on each path of an enemy bent rider,
+// the squares up to and including the first piece.
 func (p *Position) danger(ks Square, us Color) bitboard {
 	them := us.Other()
-	d := p.v.danger[them][ks]
-	at := &p.v.attacks[them][ks]
+	d := p.kit.danger[them][ks]
+	at := &p.kit.attacks[them][ks]
 	b := &p.board
 	for i := range at.rays {
 		rp := &at.rays[i]
-		if rp.hop == nil && rp.grass == nil {
+		if rp.hop == nil && rp.grass == nil && rp.kangaroo == nil {
 			continue
+		}
+		last := 2
+		if rp.kangaroo != nil {
+			last = 3
 		}
 		seen := 0
 		for _, s := range rp.ray {
 			d.set(s)
 			if b[s] != 0 {
-				if seen++; seen == 2 {
+				if seen++; seen == last {
 					break
 				}
 			}
@@ -197,7 +219,7 @@ func (p *Position) pieceAttacks(from, to Square) bool {
 	defer func() { p.board[to] = target }()
 	var buf [64]Move
 	for _, m := range p.pieceMoves(buf[:0], from, pc, true) {
-		if m.To == to {
+		if m.To == to || m.Kind == MoveFromAfar && p.afarSquare(m) == to {
 			return true
 		}
 	}

@@ -14,11 +14,14 @@ func (v vec) neg() vec { return vec{-v.df, -v.dr} }
 type shapeKind uint8
 
 const (
-	shapeLeap  shapeKind = iota + 1 // one jump by v, conditions on lame or jump squares
-	shapeRide                       // repeated steps by v through empty squares
-	shapeHop                        // ride to a screen, then ride on beyond it (p)
-	shapeGrass                      // ride to a screen, land just beyond it (g)
-	shapeBent                       // one step by v into an empty square, then ride by v2
+	shapeLeap      shapeKind = iota + 1 // one jump by v, conditions on lame or jump squares
+	shapeRide                           // repeated steps by v through empty squares
+	shapeHop                            // ride to a screen, then ride on beyond it (p)
+	shapeGrass                          // ride to a screen, land just beyond it (g)
+	shapeBent                           // one leap by v onto an empty square, then ride by v2
+	shapeSlideStep                      // ride by v through empty squares, then one step by v2 from any of them
+	shapeKangaroo                       // ride over exactly two screens, land just beyond the second
+	shapeEdgeRide                       // (tables only) a ride from an inner square that may stop on edge squares only
 )
 
 // shape is one expanded move of a piece, seen from White's side: a single
@@ -32,8 +35,11 @@ type shape struct {
 	capture bool  // may end on an enemy piece
 	empty   []vec // leap: offsets that must be empty (lame leaps, n)
 	full    []vec // leap: offsets that must be occupied (j)
+	either  []vec // leap: two squares of which at least one must be empty (Hero, Shaman)
 	initial bool  // only from the piece's initial ranks (i)
 	promote bool  // promotes on arrival in the zone (see PieceDef.PromotesBy)
+	edge    bool  // the move must begin or end on an edge square (Edgehog)
+	afar    bool  // leap: also captures one more leap beyond (Archer)
 }
 
 // atomInfo describes a Betza atom letter.
@@ -53,6 +59,8 @@ var atoms = map[byte]atomInfo{
 	'C': {base: vec{1, 3}},
 	'Z': {base: vec{2, 3}},
 	'G': {base: vec{3, 3}},
+	'L': {base: vec{1, 3}}, // Camel, as C
+	'J': {base: vec{2, 3}}, // Zebra, as Z
 	'K': {base: vec{0, 1}, also: 'F'},
 	'R': {base: vec{0, 1}, rider: true},
 	'B': {base: vec{1, 1}, rider: true},
@@ -158,6 +166,15 @@ func parseBetza(text, field string) ([]shape, error) {
 			return nil, betzaError(field, i, "unknown atom %q", string(letter))
 		}
 		i++
+		if i < len(text) && text[i] == 'X' {
+			// XBetza's extended atoms: the leap grows by orthogonal steps
+			// along its longer axis, FX being the Giraffe (1,4).
+			if info.rider || info.also != 0 {
+				return nil, betzaError(field, i, "X extends a leaper atom, not %c", letter)
+			}
+			info.base = extend(info.base)
+			i++
+		}
 		rider := info.rider
 		if i < len(text) && text[i] == letter && !info.rider {
 			rider = true
@@ -180,7 +197,7 @@ func parseBetza(text, field string) ([]shape, error) {
 		if !rider {
 			rng = 1
 		}
-		t := term{mods: mods, modAt: start, atom: letter, atomAt: at, rider: rider, rng: rng, rngAt: digits}
+		t := term{mods: mods, modAt: start, atom: letter, base: info.base, atomAt: at, rider: rider, rng: rng, rngAt: digits}
 		shapes, err := t.expand(field)
 		if err != nil {
 			return nil, err
@@ -207,16 +224,32 @@ type shapeKey struct {
 	nEmpty     int
 	full       vec
 	hasFull    bool
+	either     [2]vec
+	edge, afar bool
 }
 
 func (s shape) key() shapeKey {
 	k := shapeKey{kind: s.kind, v: s.v, v2: s.v2, max: s.max, move: s.move, capt: s.capture,
 		initial: s.initial, nEmpty: len(s.empty), hasFull: len(s.full) > 0}
 	copy(k.empty[:], s.empty)
+	copy(k.either[:], s.either)
+	k.edge, k.afar = s.edge, s.afar
 	if k.hasFull {
 		k.full = s.full[0]
 	}
 	return k
+}
+
+// extend applies XBetza's X suffix: G grows by one orthogonal step, A and
+// Z by two, the others by three.
+func extend(b vec) vec {
+	switch b {
+	case vec{3, 3}:
+		return vec{3, 4}
+	case vec{2, 2}, vec{2, 3}:
+		return vec{b.df, b.dr + 2}
+	}
+	return vec{b.df, b.dr + 3}
 }
 
 // term is one modifiers+atom group of a Betza string.
@@ -224,6 +257,7 @@ type term struct {
 	mods   string
 	modAt  int
 	atom   byte
+	base   vec // the atom's canonical vector (extended by X)
 	atomAt int
 	rider  bool
 	rng    int // 1 leaper, 0 unlimited rider, n range-limited rider
@@ -321,7 +355,7 @@ func (t term) expand(field string) ([]shape, error) {
 		return nil, err
 	}
 	info := atoms[t.atom]
-	bases := []vec{info.base}
+	bases := []vec{t.base}
 	if info.also != 0 {
 		bases = append(bases, atoms[info.also].base)
 	}

@@ -362,8 +362,10 @@ func TestBetzaErrors(t *testing.T) {
 		{"", 0},
 		{"   ", 0},
 		{"X", 0},
-		{"WX", 1},
-		{"L", 0},
+		{"WY", 1},
+		{"E", 0},
+		{"RX", 1},
+		{"KX", 1},
 		{"3W", 0},
 		{"W\xc3\xa9", 1},
 		{"qW", 0},
@@ -451,7 +453,7 @@ func checkAttacks(t *testing.T, p *Position) {
 	stand := v.byLetter["O"]
 	for by := White; by <= Black; by++ {
 		for sq := Square(0); sq < NumSquares; sq++ {
-			if !v.onBoard.has(sq) || p.board[sq] != 0 && p.board[sq].Color() == by {
+			if !v.onBoard.has(sq) || p.board[sq] != 0 && (p.board[sq].Color() == by || v.immune.has(p.board[sq])) {
 				continue
 			}
 			q := p.clone()
@@ -465,7 +467,7 @@ func checkAttacks(t *testing.T, p *Position) {
 					continue
 				}
 				for _, m := range q.pieceMoves(nil, from, pc, true) {
-					if m.To == sq {
+					if m.To == sq || m.Kind == MoveFromAfar && q.afarSquare(m) == sq {
 						want = fmt.Sprintf("%s %s", v.Letter(pc.Type()), from)
 					}
 				}
@@ -605,7 +607,7 @@ var betzaSeeds = []string{
 	"fB", "sF", "frF", "lvF", "fN", "ffN", "fsN", "bbN", "bsN", "llN", "lvN", "frN", "rfN", "sfN", "hlN",
 	"hrN", "fK", "frK", "fsQ", "FfW", "WfF", "FyafsF", "WyafsW", "yafsF", "FafsF", "afsW", "FafF", "faW",
 	"fraF", "FyafscF", "yafsmF", "fyafsF", "fyafsW", "KWNfN", "RW", "NFyafsF", "aW", "mRicpR", "FafsFyafsF",
-	"", "   ", "X", "WX", "L", "3W", "W\xc3\xa9", "qW", "fqW", "KfqW", "fm", "Wfm", "yW", "FfyW", "pN", "mpN",
+	"", "   ", "X", "WX", "FX", "ZFX", "GX", "AX", "L", "J", "RX", "3W", "W\xc3\xa9", "qW", "fqW", "KfqW", "fm", "Wfm", "yW", "FfyW", "pN", "mpN",
 	"gK", "nR", "fnR", "jQ", "nNN", "FafafF", "afsafsW", "jN", "WjN", "jH", "jW", "nW", "nC", "njD", "pgR",
 	"npR", "pR3", "gQ12", "R100", "hW", "hlW", "fhN", "rhN", "hlF", "FabF", "FafiF", "cafsF", "FyafspF",
 	"FyafsyF", "yafsFF", "yafsF3", "afsN", "afsK", "afsD", "affF", "ahlW", "R0000000000000000000099",

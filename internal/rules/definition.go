@@ -24,9 +24,11 @@ type Definition struct {
 type PieceDef struct {
 	Name string `json:"name"`
 	// Letter is the FEN letter, upper case for White; it may be followed by
-	// an apostrophe (N') where a variant runs out of letters.
+	// up to three apostrophes (N', N'') where a variant runs out of letters.
 	Letter string `json:"letter"`
-	Betza  string `json:"betza"`
+	// Betza is the movement in XBetza (docs/BETZA.md); it may be empty
+	// when Bent or Behaviour gives the piece its moves.
+	Betza string `json:"betza,omitempty"`
 	// Value is the piece's value as its rule text gives it, normalised as
 	// there (Rook = 5 in the Cazaux games); absent when the text gives none.
 	Value *float64 `json:"value,omitempty"`
@@ -50,21 +52,39 @@ type PieceDef struct {
 	// FrozenMoves: the piece neither moves nor gives check until its side
 	// has completed this many moves.
 	FrozenMoves int `json:"frozenMoves,omitempty"`
+	// Behaviour names a way of moving that no notation says (see
+	// Behaviours): "archer", "hero", "shaman", "kangaroo" or "edgehog".
+	Behaviour string `json:"behaviour,omitempty"`
+	// Immune pieces cannot be captured (the Block).
+	Immune bool `json:"immune,omitempty"`
 	// Description is free text for clients to show.
 	Description string `json:"description,omitempty"`
 }
 
-// BentDef is a bent rider: one step (First: W or F, with optional Betza
-// direction letters) onto an empty square, then a ride (Range squares, 0
-// unlimited) along those of the absolute directions Then (Betza direction
-// letters) that turn 45 degrees from the first step. The Ship is
-// {"first": "F", "then": "v"}: a diagonal step, then on vertically in that
-// step's vertical direction. The stop after the first step is not part of
-// it; give it in Betza (F).
+// BentDef is a bent rider: a first leg onto an empty square, then a ride
+// (Range steps, 0 unlimited, each Step squares long) along those of the
+// absolute directions Then (Betza direction letters) that lead outward from
+// the first leg. First is a Betza atom with optional direction letters:
+//
+//   - a one-square step (W, F): the continuation turns 45 degrees from it.
+//     The Ship is {"first": "F", "then": "v"}: a diagonal step, then on
+//     vertically in that step's vertical direction;
+//   - a longer leap (Z): the continuation is the diagonal or line whose
+//     direction has the signs of the leap (the Tiger: {"first": "Z",
+//     "then": "fb"});
+//   - a slide (B, R): every square of the slide is empty and a turning
+//     point, and the continuation is one step (Range must be 1): the
+//     Duke's second path, {"first": "B", "then": "vs", "range": 1}.
+//
+// The stop after the first leg is not part of it; give it in Betza (F).
 type BentDef struct {
 	First string `json:"first"`
 	Then  string `json:"then"`
 	Range int    `json:"range,omitempty"`
+	// Step is the length of each continuation step: 1 (the default), or 2
+	// for a dabbaba-rider continuation (the Dragon), whose squares in
+	// between do not matter.
+	Step int `json:"step,omitempty"`
 }
 
 // DoubleStepDef says where a piece may step two squares.
@@ -108,9 +128,16 @@ type PromotionDef struct {
 	Ranks []int `json:"ranks"`
 	// OptionalRanks where a piece may promote or stay.
 	OptionalRanks []int `json:"optionalRanks,omitempty"`
-	// Choice is "list" (the piece's PromotesTo, the default) or "captured"
-	// (only to a type of which the side now has fewer than at the start).
+	// Choice is the promotion type: "all" (the piece's whole PromotesTo,
+	// the default; "list" is the same), "captured" (only to a type of which
+	// the side now has fewer than in its initial army) or "initial" (only
+	// to a type of its initial army).
 	Choice string `json:"choice,omitempty"`
+	// Choices lists the promotion types a FEN may select in its seventh
+	// field, with the initial armies they refer to (docs/VARIANTS.md).
+	// Empty: the FEN has no such field and Choice applies with the armies
+	// of the start position.
+	Choices []string `json:"choices,omitempty"`
 }
 
 // DrawsDef sets the draw rules; zero values switch a rule off.

@@ -219,7 +219,7 @@ func TestDefinitionRoundTrip(t *testing.T) {
 			if v1.StartFEN() != v2.StartFEN() || v1.Start().FEN() != v2.Start().FEN() {
 				t.Errorf("start FEN %q; want %q", v2.Start().FEN(), v1.Start().FEN())
 			}
-			if !reflect.DeepEqual(v1.moves, v2.moves) || !reflect.DeepEqual(v1.attacks, v2.attacks) ||
+			if !reflect.DeepEqual(v1.moves, v2.moves) || !reflect.DeepEqual(v1.base.attacks, v2.base.attacks) ||
 				!reflect.DeepEqual(v1.zoneRank, v2.zoneRank) || !reflect.DeepEqual(v1.types, v2.types) {
 				t.Errorf("recompiled tables differ")
 			}

@@ -18,6 +18,13 @@ type Setup struct {
 	EnPassant Square
 	Halfmoves int
 	Fullmoves int
+	// Promotion is the promotion type a variant with a choice of them
+	// ("captured", "initial", "all") plays by; empty: the variant's default.
+	Promotion string
+	// Army lists the pieces of both sides' initial armies that the
+	// promotion types "captured" and "initial" refer to; nil: the start
+	// position's.
+	Army []Piece
 }
 
 // MaxFENBytes bounds the length of a FEN.
@@ -31,11 +38,15 @@ const (
 	fieldEnPassant = "en-passant"
 	fieldHalfmoves = "halfmoves"
 	fieldFullmoves = "fullmoves"
+	fieldPromotion = "promotion"
 )
 
 // ParseFEN reads a FEN of variant v: board, side to move, rights, en-passant
-// square, halfmove clock and move number, separated by single spaces. Errors
-// are *Error with Code ErrInvalidFEN, the field, and the byte offset in text.
+// square, halfmove clock and move number, separated by single spaces, and,
+// where the variant lets a game choose its promotion type, an optional
+// seventh field with that type and the initial armies (docs/VARIANTS.md).
+// Errors are *Error with Code ErrInvalidFEN, the field, and the byte offset
+// in text.
 func ParseFEN(v *Variant, text string) (*Setup, error) {
 	if len(text) > MaxFENBytes {
 		return nil, newError(ErrInvalidFEN, "", MaxFENBytes, "FEN is longer than %d bytes", MaxFENBytes)
@@ -56,10 +67,17 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 			return nil, newError(ErrInvalidFEN, name, offs[i], "empty field (fields are separated by single spaces)")
 		}
 	}
-	if len(fields) != len(names) {
+	want := len(names)
+	if len(fields) == want+1 && len(v.choices) > 0 {
+		want++
+	}
+	if len(fields) != want {
 		off := len(text)
-		if len(fields) > len(names) {
-			off = offs[len(names)]
+		if len(fields) > want {
+			off = offs[want]
+		}
+		if len(v.choices) > 0 {
+			return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number) and optionally a seventh (promotion type), not %d", v.def.ID, len(names), len(fields))
 		}
 		return nil, newError(ErrInvalidFEN, "fen", off, "a FEN has %d fields (board, turn, rights, en passant, halfmoves, move number), not %d", len(names), len(fields))
 	}
@@ -92,7 +110,100 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 	if s.Fullmoves, err = parseCount(fields[5], fieldFullmoves, offs[5], 1); err != nil {
 		return nil, err
 	}
+	if len(fields) == 7 {
+		if err := s.parsePromotion(fields[6], offs[6]); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
+}
+
+// parsePromotion reads the seventh field: a promotion type the variant
+// offers, then for "captured" and "initial" optionally ":" and the initial
+// armies' promotion targets, White's letters upper case, Black's lower case.
+func (s *Setup) parsePromotion(text string, off int) error {
+	v := s.Variant
+	name, armyText, hasArmy := strings.Cut(text, ":")
+	c, ok := promoChoice(name)
+	if !ok || name == "" || name == "list" || !slices.Contains(v.choices, c) {
+		var names []string
+		for _, c := range v.choices {
+			names = append(names, promoNames[c])
+		}
+		return newError(ErrInvalidFEN, fieldPromotion, off, "promotion type must be one of %s, not %q", strings.Join(names, ", "), name)
+	}
+	s.Promotion = name
+	if !hasArmy {
+		return nil
+	}
+	if c == promoAll {
+		return newError(ErrInvalidFEN, fieldPromotion, off+len(name), "promotion type all takes no army")
+	}
+	s.Army = []Piece{}
+	for i := 0; i < len(armyText); {
+		at := off + len(name) + 1 + i
+		ch := armyText[i]
+		if !isUpper(ch) && !isLower(ch) {
+			return newError(ErrInvalidFEN, fieldPromotion, at, "unexpected character %q in the army", string(ch))
+		}
+		n := 1 + apostrophes(armyText[i+1:])
+		t, ok := v.byLetter[strings.ToUpper(armyText[i:i+n])]
+		if !ok {
+			return newError(ErrInvalidFEN, fieldPromotion, at, "no piece of %s has letter %q", v.def.ID, armyText[i:i+n])
+		}
+		if !v.targets.has(t) {
+			return newError(ErrInvalidFEN, fieldPromotion, at, "the army lists the pieces a piece may promote to; %s is not one", v.PieceName(t))
+		}
+		col := White
+		if isLower(ch) {
+			col = Black
+		}
+		s.Army = append(s.Army, makePiece(t, col))
+		i += n
+	}
+	return nil
+}
+
+// promotionText writes the seventh field, or "" when the setup plays by the
+// variant's default type and start armies.
+func (s *Setup) promotionText() string {
+	v := s.Variant
+	c, ok := promoChoice(s.Promotion)
+	if !ok || len(v.choices) == 0 || s.Promotion == "" && s.Army == nil {
+		return ""
+	}
+	a := v.startArmy
+	if s.Army != nil {
+		a = armyOfPieces(s.Army)
+	}
+	if c == v.choice && (c == promoAll || a == v.startArmy) {
+		return ""
+	}
+	if c == promoAll {
+		return promoNames[c]
+	}
+	var sb strings.Builder
+	sb.WriteString(promoNames[c])
+	sb.WriteByte(':')
+	for col := White; col <= Black; col++ {
+		for t := 1; t <= len(v.types); t++ {
+			for range a[col][t] {
+				sb.WriteString(v.PieceLetter(makePiece(PieceType(t), col)))
+			}
+		}
+	}
+	return sb.String()
+}
+
+// armyOfPieces counts a list of pieces.
+func armyOfPieces(pieces []Piece) army {
+	var a army
+	for _, pc := range pieces {
+		if a[pc.Color()][pc.Type()] < 255 {
+			a[pc.Color()][pc.Type()]++
+		}
+	}
+	return a
 }
 
 func parseCount(text, field string, off, min int) (int, error) {
@@ -145,12 +256,8 @@ func (s *Setup) parseBoard(text string) error {
 			f += n
 			i = j
 		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-			l := strings.ToUpper(string(c))
-			n := 1
-			if i+1 < len(text) && text[i+1] == '\'' {
-				l += "'"
-				n = 2
-			}
+			n := 1 + apostrophes(text[i+1:])
+			l := strings.ToUpper(text[i : i+n])
 			t, ok := v.byLetter[l]
 			if !ok {
 				return newError(ErrInvalidFEN, fieldBoard, i, "no piece of %s has letter %q", v.def.ID, text[i:i+n])
@@ -173,6 +280,15 @@ func (s *Setup) parseBoard(text string) error {
 		return newError(ErrInvalidFEN, fieldBoard, len(text), "the board needs %d ranks of %d squares", v.ranks, v.files)
 	}
 	return nil
+}
+
+// apostrophes counts the apostrophes that start text, up to MaxApostrophes.
+func apostrophes(text string) int {
+	n := 0
+	for n < len(text) && n < MaxApostrophes && text[n] == '\'' {
+		n++
+	}
+	return n
 }
 
 // kingSquare finds colour c's royal piece on the setup's board (the first one).
@@ -301,6 +417,10 @@ func (s *Setup) FEN() string {
 	sb.WriteString(strconv.Itoa(s.Halfmoves))
 	sb.WriteByte(' ')
 	sb.WriteString(strconv.Itoa(s.Fullmoves))
+	if pr := s.promotionText(); pr != "" {
+		sb.WriteByte(' ')
+		sb.WriteString(pr)
+	}
 	return sb.String()
 }
 
@@ -340,8 +460,22 @@ func caseFor(upper byte, c Color) byte {
 
 // Setup returns the position as an unchecked Setup.
 func (p *Position) Setup() *Setup {
-	return &Setup{Variant: p.v, Board: p.board, Turn: p.side, Castling: p.castle, KingJump: p.jump,
+	s := &Setup{Variant: p.v, Board: p.board, Turn: p.side, Castling: p.castle, KingJump: p.jump,
 		EnPassant: p.ep, Halfmoves: p.halfmove, Fullmoves: p.fullmove}
+	if len(p.v.choices) > 0 && (p.kit.choice != p.v.choice || p.kit.army != p.v.startArmy) {
+		s.Promotion = promoNames[p.kit.choice]
+		if p.kit.choice != promoAll {
+			s.Army = []Piece{}
+			for c := White; c <= Black; c++ {
+				for t := 1; t <= len(p.v.types); t++ {
+					for range p.kit.army[c][t] {
+						s.Army = append(s.Army, makePiece(PieceType(t), c))
+					}
+				}
+			}
+		}
+	}
+	return s
 }
 
 // FEN writes the position in FEN.
@@ -355,6 +489,7 @@ func NewPosition(s *Setup) (*Position, error) {
 		ep: NoSquare, epVictim: NoSquare, halfmove: s.Halfmoves, fullmove: s.Fullmoves}
 	p.king = [2]Square{NoSquare, NoSquare}
 	kings := [2]int{}
+	var present typeSet
 	for sq := Square(0); sq < NumSquares; sq++ {
 		pc := s.Board[sq]
 		if pc == 0 {
@@ -364,6 +499,7 @@ func NewPosition(s *Setup) (*Position, error) {
 			return nil, newError(ErrIllegalPosition, fieldBoard, -1, "invalid piece on %s", sq)
 		}
 		p.put(sq, pc)
+		present.add(pc.Type())
 		if pc.Type() == v.royal {
 			kings[pc.Color()]++
 		}
@@ -377,6 +513,23 @@ func NewPosition(s *Setup) (*Position, error) {
 			return nil, newError(ErrIllegalPosition, fieldBoard, -1, "%s has %d %ss; exactly one is required", c, kings[c], v.typ(v.royal).Name)
 		}
 	}
+	choice, ok := promoChoice(s.Promotion)
+	if !ok || s.Promotion != "" && !slices.Contains(v.choices, choice) || s.Army != nil && len(v.choices) == 0 {
+		return nil, newError(ErrIllegalPosition, fieldPromotion, -1, "%s does not offer the promotion type %q", v.def.ID, s.Promotion)
+	}
+	if s.Promotion == "" {
+		choice = v.choice
+	}
+	a := v.startArmy
+	if s.Army != nil {
+		for _, pc := range s.Army {
+			if pc.Type() == 0 || int(pc.Type()) > len(v.types) || !v.targets.has(pc.Type()) {
+				return nil, newError(ErrIllegalPosition, fieldPromotion, -1, "the army may list only pieces a piece promotes to")
+			}
+		}
+		a = armyOfPieces(s.Army)
+	}
+	p.kit = v.kitFor(choice, &a, present)
 	if err := p.checkRights(); err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ const (
 	MoveEnPassant                      // a capture of the piece that just double-stepped
 	MoveCastle                         // the King's two-square move with a Rook
 	MoveKingJump                       // the Cazaux King's first-move jump
+	MoveFromAfar                       // the Archer's leap that also captures one more leap beyond
 )
 
 // String names the kind.
@@ -25,6 +26,8 @@ func (k MoveKind) String() string {
 		return "castling"
 	case MoveKingJump:
 		return "king-jump"
+	case MoveFromAfar:
+		return "from-afar"
 	}
 	return "invalid"
 }
@@ -47,8 +50,19 @@ func (p *Position) Captures(m Move) []Square {
 		return []Square{p.epVictim}
 	case m.Kind == MoveCastle:
 		return nil
+	case m.Kind == MoveFromAfar:
+		if p.board[m.To] != 0 {
+			return []Square{m.To, p.afarSquare(m)}
+		}
+		return []Square{p.afarSquare(m)}
 	case p.board[m.To] != 0:
 		return []Square{m.To}
 	}
 	return nil
+}
+
+// afarSquare returns where an Archer's move m captures from afar: one more
+// leap beyond its destination.
+func (p *Position) afarSquare(m Move) Square {
+	return m.To + (m.To - m.From)
 }

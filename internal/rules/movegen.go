@@ -21,7 +21,7 @@ func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind Move
 		moves = append(moves, Move{From: from, To: to, Kind: kind})
 	}
 	for _, pr := range pt.promotesTo {
-		if p.v.promo.captured && int(p.count[p.side][pr]) >= p.v.initialCount[p.side][pr] {
+		if !p.kit.mayPromote(p.side, pr, p.count[p.side][pr]) {
 			continue
 		}
 		moves = append(moves, Move{From: from, To: to, Promotion: pr, Kind: kind})
@@ -57,15 +57,17 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 	us := pc.Color()
 	t := pc.Type()
 	b := &p.board
+	foe := &p.v.foe[us]
 	mt := &p.v.moves[us][int(t)*NumSquares+int(from)]
 	for i := range mt.leaps {
 		e := &mt.leaps[i]
 		target := b[e.to]
+		afar := e.afar != NoSquare && foe.has(b[e.afar])
 		if target == 0 {
-			if !e.move && !(e.capture && e.to == p.ep && p.v.types[t-1].epTaker) || capturesOnly {
+			if !e.move && !(e.capture && e.to == p.ep && p.v.types[t-1].epTaker) || capturesOnly && !afar {
 				continue
 			}
-		} else if !e.capture || target.Color() == us {
+		} else if !e.capture || !foe.has(target) {
 			continue
 		}
 		if e.empty[0] != NoSquare && (b[e.empty[0]] != 0 || e.empty[1] != NoSquare && b[e.empty[1]] != 0) {
@@ -74,36 +76,51 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 		if e.full != NoSquare && b[e.full] == 0 {
 			continue
 		}
-		if target == 0 && !e.move {
-			moves = p.addMove(moves, t, from, e.to, MoveEnPassant, e.promote)
+		if e.either[0] != NoSquare && b[e.either[0]] != 0 && b[e.either[1]] != 0 {
 			continue
 		}
-		if target == 0 && e.capture && e.to == p.ep && p.v.types[t-1].epTaker {
+		switch {
+		case afar:
+			moves = p.addMove(moves, t, from, e.to, MoveFromAfar, e.promote)
+		case target == 0 && !e.move:
+			moves = p.addMove(moves, t, from, e.to, MoveEnPassant, e.promote)
+		case target == 0 && e.capture && e.to == p.ep && p.v.types[t-1].epTaker:
 			// The square is both a plain move and an en-passant capture
 			// (never in shipped variants): the capture is the one played.
 			moves = p.addMove(moves, t, from, e.to, MoveEnPassant, e.promote)
-			continue
+		default:
+			moves = p.addMove(moves, t, from, e.to, MoveNormal, e.promote)
 		}
-		moves = p.addMove(moves, t, from, e.to, MoveNormal, e.promote)
 	}
 	for i := range mt.rides {
 		e := &mt.rides[i]
 		ray := e.ray
 		k := 0
-		if e.kind == shapeRide {
+		switch e.kind {
+		case shapeRide, shapeEdgeRide:
+			edge := e.kind == shapeEdgeRide
 			for ; k < len(ray); k++ {
 				target := b[ray[k]]
+				if edge && !p.v.isEdge(ray[k]) {
+					if target != 0 {
+						break
+					}
+					continue
+				}
 				if target == 0 {
 					if e.move && !capturesOnly {
 						moves = p.addMove(moves, t, from, ray[k], MoveNormal, e.promote)
 					}
 					continue
 				}
-				if e.capture && target.Color() != us {
+				if e.capture && foe.has(target) {
 					moves = p.addMove(moves, t, from, ray[k], MoveNormal, e.promote)
 				}
 				break
 			}
+			continue
+		case shapeKangaroo:
+			moves = p.kangarooMove(moves, t, from, e, capturesOnly)
 			continue
 		}
 		for k < len(ray) && b[ray[k]] == 0 {
@@ -115,7 +132,7 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 				if e.move && !capturesOnly {
 					moves = p.addMove(moves, t, from, ray[k], MoveNormal, e.promote)
 				}
-			} else if e.capture && target.Color() != us {
+			} else if e.capture && foe.has(target) {
 				moves = p.addMove(moves, t, from, ray[k], MoveNormal, e.promote)
 			}
 			if target != 0 || e.kind == shapeGrass {
@@ -136,14 +153,54 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 				}
 				continue
 			}
-			if e.capture && target.Color() != us {
+			if e.capture && foe.has(target) {
 				moves = p.addMove(moves, t, from, to, MoveNormal, e.promote)
 			}
 			break
 		}
 	}
+	for i := range mt.slides {
+		e := &mt.slides[i]
+		for k, piv := range e.ray {
+			if b[piv] != 0 {
+				break
+			}
+			to := e.dest[k]
+			if to == NoSquare {
+				continue
+			}
+			if target := b[to]; target == 0 && e.move && !capturesOnly || target != 0 && e.capture && foe.has(target) {
+				moves = p.addMove(moves, t, from, to, MoveNormal, e.promote)
+			}
+		}
+	}
 	if mt.double != NoSquare && !capturesOnly && b[mt.doubleMid] == 0 && b[mt.double] == 0 {
 		moves = p.addMove(moves, t, from, mt.double, MoveDoubleStep, mt.doublePromote)
+	}
+	return moves
+}
+
+// kangarooMove appends the Kangaroo's move along one line: over exactly two
+// pieces of either colour to the square just beyond the second.
+func (p *Position) kangarooMove(moves []Move, t PieceType, from Square, e *rideEntry, capturesOnly bool) []Move {
+	b := &p.board
+	ray := e.ray
+	k := 0
+	for screens := 0; screens < 2; k++ {
+		for k < len(ray) && b[ray[k]] == 0 {
+			k++
+		}
+		if k == len(ray) {
+			return moves
+		}
+		screens++
+	}
+	if k == len(ray) {
+		return moves
+	}
+	target := b[ray[k]]
+	if target == 0 && e.move && !capturesOnly || target != 0 && e.capture && p.v.foe[p.board[from].Color()].has(target) {
+		moves = p.addMove(moves, t, from, ray[k], MoveNormal, e.promote)
 	}
 	return moves
 }
@@ -258,8 +315,8 @@ func (p *Position) legalMoves(moves []Move) []Move {
 	if !inCheck {
 		pins = p.pinned(ks, us)
 	}
-	danger := p.v.danger[them][ks]
-	if p.v.lines {
+	danger := p.kit.danger[them][ks]
+	if p.kit.lines {
 		danger = p.danger(ks, us)
 	}
 	n := start
@@ -274,7 +331,7 @@ func (p *Position) legalMoves(moves []Move) []Move {
 				ok = !p.attacked(p.king[us], them)
 				p.unmake(m, u)
 			}
-		case !inCheck && m.Kind != MoveEnPassant && !pins.has(m.From) && !danger.has(m.From) && !danger.has(m.To):
+		case !inCheck && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && !pins.has(m.From) && !danger.has(m.From) && !danger.has(m.To):
 			ok = true
 		default:
 			u := p.make(m)

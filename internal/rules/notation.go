@@ -258,6 +258,15 @@ func (mp *moveParser) peek(k int) byte {
 	return 0
 }
 
+// apostrophes counts the apostrophes after the letter at the read position.
+func (mp *moveParser) apostrophes() int {
+	n := 0
+	for n < MaxApostrophes && mp.peek(1+n) == '\'' {
+		n++
+	}
+	return n
+}
+
 func (mp *moveParser) errorf(off int, format string, args ...any) *Error {
 	return newError(ErrInvalidMove, fieldMove, off, format, args...)
 }
@@ -435,7 +444,7 @@ func (mp *moveParser) courier() (Move, error) {
 // courierMove reads the move part of a Game Courier move: an optional
 // piece letter of either case and spaces, then the two squares.
 func (mp *moveParser) courierMove() (t PieceType, from, to Square, err error) {
-	if n := 1 + btoi(mp.peek(1) == '\''); mp.peek(n) == ' ' {
+	if n := 1 + mp.apostrophes(); mp.peek(n) == ' ' {
 		if t, err = mp.letter(true); err != nil {
 			return 0, NoSquare, NoSquare, err
 		}
@@ -472,13 +481,6 @@ func (mp *moveParser) placement(to Square) (PieceType, error) {
 		return 0, mp.errorf(off, "the promoted piece must be placed on the destination %s, not %s", to, sq)
 	}
 	return t, mp.finish()
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // separator skips a - or x between two squares and says whether it did.
@@ -540,16 +542,14 @@ func (mp *moveParser) rank() (int, error) {
 }
 
 // letter reads a piece letter, upper case or (with anyCase) either case,
-// optionally followed by an apostrophe.
+// optionally followed by apostrophes.
 func (mp *moveParser) letter(anyCase bool) (PieceType, error) {
 	off, c := mp.i, mp.peek(0)
 	if !isUpper(c) && !(anyCase && isLower(c)) {
 		return 0, mp.unexpected("a piece letter")
 	}
-	l, n := string(c&^0x20), 1
-	if mp.peek(1) == '\'' {
-		l, n = l+"'", 2
-	}
+	n := 1 + mp.apostrophes()
+	l := string(c&^0x20) + mp.text[mp.i+1:mp.i+n]
 	t, ok := mp.p.v.byLetter[l]
 	if !ok {
 		return 0, mp.errorf(off, "no piece of %s has letter %q", mp.p.v.ID(), mp.text[off:off+n])

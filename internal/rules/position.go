@@ -4,6 +4,7 @@ package rules
 // exported methods never modify it: Play returns a new Position.
 type Position struct {
 	v        *Variant
+	kit      *kit
 	board    [NumSquares]Piece
 	occ      [2]bitboard
 	king     [2]Square
@@ -22,6 +23,8 @@ type Position struct {
 type undo struct {
 	captured Piece
 	capSq    Square
+	afar     Piece // what an Archer took from afar
+
 	moved    Piece
 	rookFrom Square
 	rookTo   Square
@@ -129,6 +132,12 @@ func (p *Position) make(m Move) undo {
 		p.halfmove = 0
 	case MoveCastle:
 		u.rookFrom, u.rookTo = p.castleRook(m)
+	case MoveFromAfar:
+		far := p.afarSquare(m)
+		u.afar = p.remove(far)
+		p.halfmove = 0
+		p.updateRights(m, moved, u.afar, far)
+		fallthrough
 	default:
 		if p.board[m.To] != 0 {
 			u.capSq = m.To
@@ -209,6 +218,9 @@ func (p *Position) unmake(m Move, u undo) {
 	}
 	if u.captured != 0 {
 		p.put(u.capSq, u.captured)
+	}
+	if u.afar != 0 {
+		p.put(p.afarSquare(m), u.afar)
 	}
 	p.ep, p.epVictim = u.ep, u.epVictim
 	p.castle, p.jump = u.castle, u.jump

@@ -33,6 +33,28 @@ func (v *Variant) ray(s Square, d vec, max int) []Square {
 	return out
 }
 
+// eitherSquares places the two alternative first-part squares of a
+// two-part leap; both are NoSquare for other leaps. A part that leaves the
+// board closes its path: the other square is given twice. ok is false when
+// both paths leave the board.
+func (v *Variant) eitherSquares(from Square, either []vec, c Color) (out [2]Square, ok bool) {
+	out = [2]Square{NoSquare, NoSquare}
+	if len(either) == 0 {
+		return out, true
+	}
+	a, okA := v.step(from, v.orient(either[0], c))
+	b, okB := v.step(from, v.orient(either[1], c))
+	switch {
+	case okA && okB:
+		return [2]Square{a, b}, true
+	case okA:
+		return [2]Square{a, a}, true
+	case okB:
+		return [2]Square{b, b}, true
+	}
+	return out, false
+}
+
 func (v *Variant) initialOK(t PieceType, c Color, s Square) bool {
 	for _, r := range v.typ(t).InitialRanks {
 		if v.relRank(s, c) == r {
@@ -42,30 +64,51 @@ func (v *Variant) initialOK(t PieceType, c Color, s Square) bool {
 	return false
 }
 
+func (v *Variant) isEdge(s Square) bool {
+	return s.File() == 0 || s.File() == v.files-1 || s.Rank() == 0 || s.Rank() == v.ranks-1
+}
+
+// buildTables builds the move tables of every piece type. The attack tables
+// depend on the piece types a game can hold and belong to its kit.
 func (v *Variant) buildTables(shapes [][]shape) {
+	v.shapes = shapes
 	n := (len(v.types) + 1) * NumSquares
+	for ti, ss := range shapes {
+		v.types[ti].overlap = shapesOverlap(ss, v.types[ti].DoubleStep != nil)
+	}
 	for c := White; c <= Black; c++ {
 		v.moves[c] = make([]moveTable, n)
-		v.attacks[c] = make([]attackTable, NumSquares)
-		v.danger[c] = make([]bitboard, NumSquares)
 		for ti, ss := range shapes {
 			t := PieceType(ti + 1)
-			v.types[ti].overlap = shapesOverlap(ss, v.types[ti].DoubleStep != nil)
-			for _, sh := range ss {
-				if sh.capture && (sh.kind == shapeHop || sh.kind == shapeGrass || sh.kind == shapeBent) {
-					v.lines = true
-				}
-			}
 			for sq := Square(0); sq < NumSquares; sq++ {
 				if v.onBoard.has(sq) {
 					v.moves[c][int(t)*NumSquares+int(sq)] = v.buildMoveTable(t, c, sq, ss)
 				}
 			}
 		}
+	}
+}
+
+// buildProbes fills the attack tables of k for the piece types it covers.
+func (v *Variant) buildProbes(k *kit) {
+	for ti, ss := range v.shapes {
+		if !k.types.has(PieceType(ti + 1)) {
+			continue
+		}
+		for _, sh := range ss {
+			switch sh.kind {
+			case shapeHop, shapeGrass, shapeBent, shapeSlideStep, shapeKangaroo:
+				k.lines = k.lines || sh.capture
+			}
+		}
+	}
+	for c := White; c <= Black; c++ {
+		k.attacks[c] = make([]attackTable, NumSquares)
+		k.danger[c] = make([]bitboard, NumSquares)
 		for sq := Square(0); sq < NumSquares; sq++ {
 			if v.onBoard.has(sq) {
-				v.attacks[c][sq] = v.buildAttackTable(c, sq, shapes)
-				v.danger[c][sq] = v.attacks[c][sq].danger()
+				k.attacks[c][sq] = v.buildAttackTable(c, sq, k.types)
+				k.danger[c][sq] = k.attacks[c][sq].danger()
 			}
 		}
 	}
@@ -81,21 +124,46 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 		switch s.kind {
 		case shapeLeap:
 			to, ok := v.step(from, d)
-			if !ok {
+			if !ok || s.edge && !v.isEdge(from) && !v.isEdge(to) {
 				continue
 			}
-			e := leapEntry{to: to, move: s.move, capture: s.capture, empty: [2]Square{NoSquare, NoSquare}, full: NoSquare, promote: s.promote}
+			e := leapEntry{to: to, move: s.move, capture: s.capture, empty: [2]Square{NoSquare, NoSquare}, full: NoSquare,
+				either: [2]Square{NoSquare, NoSquare}, afar: NoSquare, promote: s.promote}
 			for k, off := range s.empty {
 				e.empty[k], _ = v.step(from, v.orient(off, c))
 			}
 			for _, off := range s.full {
 				e.full, _ = v.step(from, v.orient(off, c))
 			}
+			if e.either, ok = v.eitherSquares(from, s.either, c); !ok {
+				continue
+			}
+			if s.afar {
+				e.afar, _ = v.step(to, d)
+			}
 			mt.leaps = append(mt.leaps, e)
-		case shapeRide, shapeHop, shapeGrass:
+		case shapeRide, shapeHop, shapeGrass, shapeKangaroo:
 			r := v.ray(from, d, s.max)
+			kind := s.kind
+			if s.edge && !v.isEdge(from) {
+				kind = shapeEdgeRide
+			}
 			if len(r) > 0 {
-				mt.rides = append(mt.rides, rideEntry{ray: r, kind: s.kind, move: s.move, capture: s.capture, promote: s.promote})
+				mt.rides = append(mt.rides, rideEntry{ray: r, kind: kind, move: s.move, capture: s.capture, promote: s.promote})
+			}
+		case shapeSlideStep:
+			r := v.ray(from, d, s.max)
+			se := slideEntry{move: s.move, capture: s.capture, promote: s.promote}
+			for _, piv := range r {
+				to, ok := v.step(piv, v.orient(s.v2, c))
+				if !ok {
+					to = NoSquare
+				}
+				se.ray = append(se.ray, piv)
+				se.dest = append(se.dest, to)
+			}
+			if len(r) > 0 {
+				mt.slides = append(mt.slides, se)
 			}
 		case shapeBent:
 			pivot, ok := v.step(from, d)
@@ -124,17 +192,30 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 	return mt
 }
 
-func (v *Variant) buildAttackTable(c Color, target Square, shapes [][]shape) attackTable {
+func (v *Variant) buildAttackTable(c Color, target Square, types typeSet) attackTable {
 	var at attackTable
 	leapIdx := map[leapProbe]int{}
 	rayIdx := map[vec]int{}
 	type bentKey struct {
+		kind   shapeKind
 		v1, v2 vec
 		max    int
 	}
 	bentIdx := map[bentKey]int{}
-	for ti, ss := range shapes {
+	addLeap := func(key leapProbe, p Piece) {
+		i, ok := leapIdx[key]
+		if !ok {
+			i = len(at.leaps)
+			leapIdx[key] = i
+			at.leaps = append(at.leaps, key)
+		}
+		at.leaps[i].set.add(p)
+	}
+	for ti, ss := range v.shapes {
 		t := PieceType(ti + 1)
+		if !types.has(t) {
+			continue
+		}
 		p := makePiece(t, c)
 		for _, s := range ss {
 			if !s.capture {
@@ -144,24 +225,51 @@ func (v *Variant) buildAttackTable(c Color, target Square, shapes [][]shape) att
 			switch s.kind {
 			case shapeLeap:
 				from, ok := v.step(target, d.neg())
-				if !ok || s.initial && !v.initialOK(t, c, from) {
+				if !ok || s.initial && !v.initialOK(t, c, from) || s.edge && !v.isEdge(from) && !v.isEdge(target) {
 					continue
 				}
-				key := leapProbe{from: from, empty: [2]Square{NoSquare, NoSquare}, full: NoSquare}
+				key := leapProbe{from: from, empty: [2]Square{NoSquare, NoSquare}, full: NoSquare, via: NoSquare}
 				for k, off := range s.empty {
 					key.empty[k], _ = v.step(from, v.orient(off, c))
 				}
 				for _, off := range s.full {
 					key.full, _ = v.step(from, v.orient(off, c))
 				}
-				i, ok := leapIdx[key]
-				if !ok {
-					i = len(at.leaps)
-					leapIdx[key] = i
-					at.leaps = append(at.leaps, key)
+				if key.either, ok = v.eitherSquares(from, s.either, c); !ok {
+					continue
 				}
-				at.leaps[i].set.add(p)
-			case shapeRide, shapeHop, shapeGrass:
+				addLeap(key, p)
+				if s.afar {
+					// The Archer attacks one more leap beyond its landing
+					// square, when it can land there.
+					if far, ok := v.step(from, d.neg()); ok {
+						addLeap(leapProbe{from: far, empty: [2]Square{NoSquare, NoSquare}, full: NoSquare,
+							either: [2]Square{NoSquare, NoSquare}, via: from}, p)
+					}
+				}
+			case shapeSlideStep:
+				key := bentKey{s.kind, d, v.orient(s.v2, c), s.max}
+				i, ok := bentIdx[key]
+				if !ok {
+					piv, ok := v.step(target, key.v2.neg())
+					if !ok {
+						continue
+					}
+					full := append([]Square{piv}, v.ray(piv, d.neg(), 0)...)
+					bp := bentProbe{}
+					for k := 0; k+1 < len(full) && (s.max == 0 || k < s.max); k++ {
+						bp.ray = append(bp.ray, full[k])
+						bp.origin = append(bp.origin, full[k+1])
+					}
+					if len(bp.ray) == 0 {
+						continue
+					}
+					i = len(at.bents)
+					bentIdx[key] = i
+					at.bents = append(at.bents, bp)
+				}
+				at.bents[i].set.add(p)
+			case shapeRide, shapeHop, shapeGrass, shapeKangaroo:
 				back := d.neg()
 				i, ok := rayIdx[back]
 				if !ok {
@@ -180,18 +288,21 @@ func (v *Variant) buildAttackTable(c Color, target Square, shapes [][]shape) att
 					sets = &rp.hop
 				case shapeGrass:
 					sets = &rp.grass
+				case shapeKangaroo:
+					sets = &rp.kangaroo
 				}
 				if *sets == nil {
 					*sets = make([]pieceSet, len(rp.ray))
 				}
 				for k := range rp.ray {
-					if (s.max == 0 || k < s.max) && (!s.initial || v.initialOK(t, c, rp.ray[k])) {
+					if (s.max == 0 || k < s.max) && (!s.initial || v.initialOK(t, c, rp.ray[k])) &&
+						(!s.edge || v.isEdge(target) || v.isEdge(rp.ray[k])) {
 						(*sets)[k].add(p)
 					}
 				}
 			case shapeBent:
 				v2 := v.orient(s.v2, c)
-				key := bentKey{d, v2, s.max}
+				key := bentKey{s.kind, d, v2, s.max}
 				i, ok := bentIdx[key]
 				if !ok {
 					r := v.ray(target, v2.neg(), s.max)
@@ -225,7 +336,7 @@ func (v *Variant) buildAttackTable(c Color, target Square, shapes [][]shape) att
 func (at *attackTable) danger() bitboard {
 	var d bitboard
 	for _, lp := range at.leaps {
-		for _, s := range [...]Square{lp.empty[0], lp.empty[1], lp.full} {
+		for _, s := range [...]Square{lp.empty[0], lp.empty[1], lp.full, lp.either[0], lp.either[1], lp.via} {
 			if s != NoSquare {
 				d.set(s)
 			}
@@ -263,6 +374,14 @@ func shapesOverlap(ss []shape, doubleStep bool) bool {
 		case shapeBent:
 			for k := 1; k <= MaxFiles && (sh.max == 0 || k <= sh.max); k++ {
 				reach[vec{sh.v.df + sh.v2.df*k, sh.v.dr + sh.v2.dr*k}] = true
+			}
+		case shapeSlideStep:
+			for k := 1; k <= MaxFiles && (sh.max == 0 || k <= sh.max); k++ {
+				reach[vec{sh.v.df*k + sh.v2.df, sh.v.dr*k + sh.v2.dr}] = true
+			}
+		case shapeKangaroo:
+			for k := 3; k <= MaxFiles; k++ {
+				reach[vec{sh.v.df * k, sh.v.dr * k}] = true
 			}
 		}
 		for d := range reach {

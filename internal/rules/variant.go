@@ -2,7 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // Variant is a compiled variant definition: immutable once built and safe
@@ -17,23 +19,28 @@ type Variant struct {
 	rook      PieceType // castling partner, 0 without castling
 	castling  string    // "", "kq" or "files"
 	kingJump  bool
-	promo     promotionRule
+	choice    uint8   // the default promotion type (promoAll...)
+	choices   []uint8 // the promotion types a FEN may select
 	draws     DrawsDef
 	material  string
 	hasFrozen bool
 	startFEN  string
 	start     *Position
 
-	moves        [2][]moveTable   // [colour][type*NumSquares+square]
-	attacks      [2][]attackTable // [attacking colour][target square]
-	lines        bool             // some piece hops or bends: danger depends on the position
-	danger       [2][]bitboard    // [attacking colour][King square]: squares whose occupancy can open a line other than a plain ride
-	onBoard      bitboard
-	zoneRank     [2][MaxRanks]uint8 // promotion kind of each absolute rank for each colour
-	initialCount [2][MaxPieceTypes + 1]int
-	kingHome     [2]Square // where each King starts
-	castleRank   [2]int    // the rank of each side's castling Rooks
-	rookHome     [2][2]int // file of the outermost start Rook on the a side [0] and h side [1], or -1
+	shapes     [][]shape      // shapes[t-1]: the expanded moves of type t
+	moves      [2][]moveTable // [colour][type*NumSquares+square]
+	onBoard    bitboard
+	zoneRank   [2][MaxRanks]uint8 // promotion kind of each absolute rank for each colour
+	immune     pieceSet           // pieces that cannot be captured
+	foe        [2]pieceSet        // [colour]: the pieces that colour may capture
+	targets    typeSet            // the types some piece promotes to
+	startArmy  army               // the start position's promotion targets
+	base       *kit               // the start position's kit
+	kitMu      sync.Mutex
+	kits       map[kitKey]*kit
+	kingHome   [2]Square // where each King starts
+	castleRank [2]int    // the rank of each side's castling Rooks
+	rookHome   [2][2]int // file of the outermost start Rook on the a side [0] and h side [1], or -1
 }
 
 // pieceType is one compiled piece type.
@@ -44,11 +51,6 @@ type pieceType struct {
 	epTaker    bool
 	overlap    bool   // two shapes can make the same move: drop duplicates
 	lower      string // the letter in lower case, for Black
-}
-
-// promotionRule is the compiled promotion section.
-type promotionRule struct {
-	captured bool // choice "captured"
 }
 
 const (
@@ -62,6 +64,7 @@ type moveTable struct {
 	leaps         []leapEntry
 	rides         []rideEntry
 	bents         []bentEntry
+	slides        []slideEntry
 	double        Square // destination of a double step, or NoSquare
 	doubleMid     Square
 	doublePromote bool
@@ -73,6 +76,8 @@ type leapEntry struct {
 	capture bool
 	empty   [2]Square // must be empty (NoSquare: unused)
 	full    Square    // must be occupied (NoSquare: unused)
+	either  [2]Square // at least one must be empty (NoSquare: unused)
+	afar    Square    // an enemy here is captured too (NoSquare: unused)
 	promote bool      // the move promotes in the zone
 }
 
@@ -92,6 +97,16 @@ type bentEntry struct {
 	promote bool // the move promotes in the zone
 }
 
+// slideEntry is a slide whose every square, while the slide is open, is a
+// turning point for one step to dest[k] (NoSquare when off the board).
+type slideEntry struct {
+	ray     []Square
+	dest    []Square
+	move    bool
+	capture bool
+	promote bool
+}
+
 // attackTable lists the reversed probes that find attackers of one square.
 type attackTable struct {
 	leaps []leapProbe
@@ -100,21 +115,26 @@ type attackTable struct {
 }
 
 type leapProbe struct {
-	from  Square
-	set   pieceSet
-	empty [2]Square
-	full  Square
+	from   Square
+	set    pieceSet
+	empty  [2]Square
+	full   Square
+	either [2]Square
+	via    Square // the Archer's landing square: empty or a piece it may capture
 }
 
 // rayProbe walks outward from the target. near[k] holds the pieces that
 // capture the target when they stand first on ray[k]; hop[k] those that
 // capture from ray[k] over exactly one screen; grass[k] those that capture
-// from ray[k] landing just past a screen on ray[0]. A nil list is empty.
+// from ray[k] landing just past a screen on ray[0]; kangaroo[k] those that
+// capture from ray[k] over exactly two screens, the second on ray[0]. A nil
+// list is empty.
 type rayProbe struct {
-	ray   []Square
-	near  []pieceSet
-	hop   []pieceSet
-	grass []pieceSet
+	ray      []Square
+	near     []pieceSet
+	hop      []pieceSet
+	grass    []pieceSet
+	kangaroo []pieceSet
 }
 
 // bentProbe: for each k, if ray[0..k] are empty, a piece of set on origin[k] attacks.
@@ -200,16 +220,16 @@ func Compile(d *Definition) (*Variant, error) {
 	if err != nil {
 		return nil, relabel(err, "startFEN")
 	}
+	if setup.Promotion != "" || setup.Army != nil {
+		return nil, newError(ErrInvalidVariant, "startFEN", -1, "the start FEN takes no promotion field: the variant's choice and the start armies are the default")
+	}
+	v.startArmy = v.armyOf(&setup.Board)
 	start, err := NewPosition(setup)
 	if err != nil {
 		return nil, relabel(err, "startFEN")
 	}
 	v.start = start
-	for c := White; c <= Black; c++ {
-		for t := range v.types {
-			v.initialCount[c][t+1] = int(start.count[c][t+1])
-		}
-	}
+	v.base = start.kit
 	return v, nil
 }
 
@@ -279,11 +299,14 @@ func (v *Variant) checkHeader() error {
 	return nil
 }
 
+// MaxApostrophes bounds the apostrophes after a piece letter.
+const MaxApostrophes = 3
+
 func validLetter(l string) bool {
-	if len(l) == 2 && l[1] != '\'' {
+	if len(l) == 0 || len(l) > 1+MaxApostrophes || l[0] < 'A' || l[0] > 'Z' {
 		return false
 	}
-	return (len(l) == 1 || len(l) == 2) && l[0] >= 'A' && l[0] <= 'Z'
+	return strings.Count(l[1:], "'") == len(l)-1
 }
 
 func (v *Variant) compilePieces() ([][]shape, error) {
@@ -294,15 +317,18 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 			return nil, newError(ErrInvalidVariant, field+".name", -1, "name is required")
 		}
 		if !validLetter(pd.Letter) {
-			return nil, newError(ErrInvalidVariant, field+".letter", -1, "letter must be A-Z, optionally followed by an apostrophe, not %q", pd.Letter)
+			return nil, newError(ErrInvalidVariant, field+".letter", -1, "letter must be A-Z, optionally followed by up to three apostrophes, not %q", pd.Letter)
 		}
 		if _, dup := v.byLetter[pd.Letter]; dup {
 			return nil, newError(ErrInvalidVariant, field+".letter", -1, "letter %q is used twice", pd.Letter)
 		}
 		v.byLetter[pd.Letter] = PieceType(i + 1)
-		s, err := parseBetza(pd.Betza, field+".betza")
-		if err != nil {
-			return nil, err
+		var s []shape
+		if pd.Betza != "" || len(pd.Bent) == 0 && pd.Behaviour != "kangaroo" {
+			var err error
+			if s, err = parseBetza(pd.Betza, field+".betza"); err != nil {
+				return nil, err
+			}
 		}
 		for k, b := range pd.Bent {
 			bs, err := parseBent(b, fieldf("%s.bent[%d]", field, k))
@@ -310,6 +336,10 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 				return nil, err
 			}
 			s = append(s, bs...)
+		}
+		s, err := applyBehaviour(s, pd.Behaviour, field+".behaviour")
+		if err != nil {
+			return nil, err
 		}
 		if err := markPromotions(s, pd.PromotesBy, field+".promotesBy"); err != nil {
 			return nil, err
@@ -336,6 +366,13 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 		if pd.FrozenMoves > 0 {
 			v.hasFrozen = true
 		}
+		if pd.Immune {
+			if pd.Royal {
+				return nil, newError(ErrInvalidVariant, field+".immune", -1, "the royal piece cannot be immune")
+			}
+			v.immune.add(makePiece(PieceType(i+1), White))
+			v.immune.add(makePiece(PieceType(i+1), Black))
+		}
 		if pd.Royal {
 			if v.royal != 0 {
 				return nil, newError(ErrInvalidVariant, field+".royal", -1, "only one royal piece type is supported")
@@ -348,6 +385,13 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 	if v.royal == 0 {
 		return nil, newError(ErrInvalidVariant, "pieces", -1, "one piece type must be royal")
 	}
+	for c := White; c <= Black; c++ {
+		for t := range v.types {
+			if !v.immune.has(makePiece(PieceType(t+1), c.Other())) {
+				v.foe[c].add(makePiece(PieceType(t+1), c.Other()))
+			}
+		}
+	}
 	for i, pd := range v.def.Pieces {
 		for j, l := range pd.PromotesTo {
 			t, ok := v.byLetter[l]
@@ -359,6 +403,7 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 				return nil, newError(ErrInvalidVariant, field, -1, "cannot promote to the royal piece")
 			}
 			v.types[i].promotesTo = append(v.types[i].promotesTo, t)
+			v.targets.add(t)
 		}
 	}
 	return shapes, nil
@@ -426,12 +471,23 @@ func (v *Variant) compileRules() error {
 		if err := v.checkRanks(p.OptionalRanks, "rules.promotion.optionalRanks"); err != nil {
 			return err
 		}
-		switch p.Choice {
-		case "", "list":
-		case "captured":
-			v.promo.captured = true
-		default:
-			return newError(ErrInvalidVariant, "rules.promotion.choice", -1, `choice must be "list" or "captured"`)
+		c, ok := promoChoice(p.Choice)
+		if !ok {
+			return newError(ErrInvalidVariant, "rules.promotion.choice", -1, `choice must be "all", "captured" or "initial"`)
+		}
+		v.choice = c
+		for k, name := range p.Choices {
+			c, ok := promoChoice(name)
+			if !ok || name == "" || name == "list" {
+				return newError(ErrInvalidVariant, fieldf("rules.promotion.choices[%d]", k), -1, `choices are "all", "captured" or "initial"`)
+			}
+			if slices.Contains(v.choices, c) {
+				return newError(ErrInvalidVariant, fieldf("rules.promotion.choices[%d]", k), -1, "%q is listed twice", name)
+			}
+			v.choices = append(v.choices, c)
+		}
+		if len(v.choices) > 0 && !slices.Contains(v.choices, v.choice) {
+			return newError(ErrInvalidVariant, "rules.promotion.choices", -1, "choices must include the default choice")
 		}
 		for c := White; c <= Black; c++ {
 			for _, rr := range p.OptionalRanks {

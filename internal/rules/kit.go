@@ -1,0 +1,138 @@
+package rules
+
+import "math/bits"
+
+// The promotion types (PromotionDef.Choice).
+const (
+	promoAll      uint8 = iota // any type of the piece's promotesTo
+	promoCaptured              // only a type the side has fewer of than in its initial army
+	promoInitial               // only a type of the side's initial army
+)
+
+var promoNames = [...]string{promoAll: "all", promoCaptured: "captured", promoInitial: "initial"}
+
+// promoChoice reads a promotion type; "" and "list" are "all".
+func promoChoice(name string) (uint8, bool) {
+	switch name {
+	case "", "list", "all":
+		return promoAll, true
+	case "captured":
+		return promoCaptured, true
+	case "initial":
+		return promoInitial, true
+	}
+	return 0, false
+}
+
+// army counts, per colour and type, the pieces of an initial position that
+// some piece may promote to: what the promotion types "captured" and
+// "initial" refer to.
+type army [2][MaxPieceTypes + 1]uint8
+
+// armyOf counts the promotion targets on a board.
+func (v *Variant) armyOf(board *[NumSquares]Piece) army {
+	var a army
+	for _, pc := range board {
+		if pc != 0 && v.targets.has(pc.Type()) && a[pc.Color()][pc.Type()] < 255 {
+			a[pc.Color()][pc.Type()]++
+		}
+	}
+	return a
+}
+
+// typeSet is a set of piece types.
+type typeSet [2]uint64
+
+func (s *typeSet) add(t PieceType)     { s[t>>6] |= 1 << (t & 63) }
+func (s typeSet) has(t PieceType) bool { return s[t>>6]>>(t&63)&1 != 0 }
+
+// covers says whether s holds every type of o.
+func (s typeSet) covers(o typeSet) bool { return o[0]&^s[0] == 0 && o[1]&^s[1] == 0 }
+
+func (s typeSet) union(o typeSet) typeSet { return typeSet{s[0] | o[0], s[1] | o[1]} }
+
+// kit is what a game needs beyond its variant and keeps for its whole
+// length: the promotion type with the initial armies it refers to, and the
+// attack tables of the piece types that can ever stand on its board (those
+// of the position and what they may promote to). A variant with a large
+// piece catalogue, such as Grand Chess, thus tests attacks only by the
+// pieces a game can hold. Kits are immutable and shared.
+type kit struct {
+	choice  uint8
+	army    army
+	types   typeSet
+	attacks [2][]attackTable // [attacking colour][target square]
+	danger  [2][]bitboard    // [attacking colour][King square]: squares whose occupancy can open a line other than a plain ride
+	lines   bool             // some piece hops or bends: danger depends on the position
+}
+
+// kitKey identifies a kit.
+type kitKey struct {
+	choice uint8
+	army   army
+	types  typeSet
+}
+
+// maxKits bounds the kits a variant keeps; when full it starts afresh, so a
+// client sending ever new armies costs compilation time, never memory.
+const maxKits = 64
+
+// mayPromote says whether a piece of colour c may promote to type t when
+// the side has n pieces of that type.
+func (k *kit) mayPromote(c Color, t PieceType, n uint8) bool {
+	switch k.choice {
+	case promoCaptured:
+		return n < k.army[c][t]
+	case promoInitial:
+		return k.army[c][t] > 0
+	}
+	return true
+}
+
+// kitFor returns the kit of a game with the given promotion type and
+// armies whose position holds the types present.
+func (v *Variant) kitFor(choice uint8, a *army, present typeSet) *kit {
+	types := v.reachable(choice, a, present)
+	if b := v.base; b != nil && b.choice == choice && b.army == *a && b.types.covers(types) {
+		return b
+	}
+	if b := v.base; b != nil {
+		types = types.union(b.types)
+	}
+	key := kitKey{choice: choice, army: *a, types: types}
+	v.kitMu.Lock()
+	defer v.kitMu.Unlock()
+	if k, ok := v.kits[key]; ok {
+		return k
+	}
+	k := &kit{choice: choice, army: *a, types: types}
+	v.buildProbes(k)
+	if v.kits == nil || len(v.kits) >= maxKits {
+		v.kits = map[kitKey]*kit{}
+	}
+	v.kits[key] = k
+	return k
+}
+
+// reachable returns the types present plus every type they may promote to
+// under the promotion type and armies, repeatedly.
+func (v *Variant) reachable(choice uint8, a *army, present typeSet) typeSet {
+	types := present
+	types.add(v.royal)
+	for changed := true; changed; {
+		changed = false
+		for w := range types {
+			for bb := types[w]; bb != 0; bb &= bb - 1 {
+				t := PieceType(w*64 + bits.TrailingZeros64(bb))
+				for _, pr := range v.types[t-1].promotesTo {
+					if types.has(pr) || choice != promoAll && a[White][pr] == 0 && a[Black][pr] == 0 {
+						continue
+					}
+					types.add(pr)
+					changed = true
+				}
+			}
+		}
+	}
+	return types
+}

@@ -164,6 +164,8 @@ func kindFlag(k rules.MoveKind) string {
 		return "king-jump"
 	case rules.MoveDoubleStep:
 		return "double-step"
+	case rules.MoveFromAfar:
+		return "from-afar"
 	}
 	return ""
 }

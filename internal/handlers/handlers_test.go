@@ -152,6 +152,16 @@ const losAlamos = `{"id":"los-alamos","name":"Los Alamos chess","files":6,"ranks
 	`{"name":"Pawn","letter":"P","betza":"fmWfcF","value":1,"pawnClass":true,"promotesTo":["Q","R","N"]}],` +
 	`"rules":{"promotion":{"ranks":[6]},"draws":{"repetitionClaim":3,"moveClaim":50}}}`
 
+// kangarooVariant is a 6x6 inline variant whose pieces move by named
+// behaviours and bent definitions, and one of which cannot be captured.
+const kangarooVariant = `{"id":"roo","name":"Kangaroos","files":6,"ranks":6,` +
+	`"startFEN":"k5/6/2b3/6/1p4/G1B2K w - - 0 1",` +
+	`"pieces":[{"name":"King","letter":"K","betza":"K","royal":true},` +
+	`{"name":"Kangaroo","letter":"G","behaviour":"kangaroo"},` +
+	`{"name":"Block","letter":"B","betza":"mQ3","immune":true},` +
+	`{"name":"Pawn","letter":"P","betza":"fmWfcF"}],` +
+	`"rules":{}}`
+
 // badBetza is losAlamos with an unparseable King movement.
 var badBetza = strings.Replace(losAlamos, `"betza":"K"`, `"betza":"K@"`, 1)
 
@@ -255,6 +265,7 @@ func goldenCases() []apiCase {
 		get("variant-gigachess2", "/v1/variants/gigachess2", ok),
 		get("variant-terachess2", "/v1/variants/terachess2", ok),
 		get("variant-bigorra", "/v1/variants/bigorra", ok),
+		get("variant-grand", "/v1/variants/grand", ok),
 		get("variant-unknown", "/v1/variants/nosuch", http.StatusNotFound),
 		get("variant-bad-id", "/v1/variants/Not_An_Id", bad),
 
@@ -268,7 +279,10 @@ func goldenCases() []apiCase {
 		post("legal-moves-stalemate", lm, pos("chess", fenStalemate), ok),
 		post("legal-moves-shako", lm, pos("shako", fenShako), ok),
 		post("legal-moves-bigorra", lm, pos("bigorra", fenBigorra), ok),
+		post("legal-moves-grand-archer", lm, pos("grand", "9k/10/10/10/4n5/10/10/10/2X7/4K5 w - - 0 20"), ok),
+		post("legal-moves-grand-kangaroo-block", lm, pos("grand", "9k/10/10/10/4b''5/10/4n5/10/4K''5/K9 w - - 0 20"), ok),
 		post("legal-moves-inline", lm, `{"definition":`+losAlamos+`}`, ok),
+		post("legal-moves-inline-behaviour", lm, `{"definition":`+kangarooVariant+`}`, ok),
 		post("legal-moves-inline-reused", lm, `{"definition":`+losAlamos+`,"fen":"rnqknr/pppppp/6/3P2/PPP1PP/RNQKNR b - - 0 1"}`, ok),
 
 		// Status.
@@ -281,6 +295,7 @@ func goldenCases() []apiCase {
 		post("status-seventy-five-moves", st, pos("chess", fenSeventyFive), ok),
 		post("status-shako", st, pos("shako", fenShako), ok),
 		post("status-inline", st, `{"definition":`+losAlamos+`}`, ok),
+		post("status-grand-pawn-cannot-promote", st, pos("grand", "4k5/3P6/10/10/10/10/10/10/10/4K5 b - - 0 40 captured:"), ok),
 
 		// Validate-move: legal moves in every notation.
 		post("validate-move-san", vm, move("", "Nf3"), ok),
@@ -296,6 +311,8 @@ func goldenCases() []apiCase {
 		post("validate-move-game-courier-promotion", vm, move(fenPromotion, "a7-a8; Q-a8"), ok),
 		post("validate-move-shako", vm, jsonText(map[string]any{"variant": "shako", "fen": fenShako, "move": "Bxa8"}), ok),
 		post("validate-move-inline", vm, `{"definition":`+losAlamos+`,"move":"Nc3"}`, ok),
+		post("validate-move-grand-promotion-initial", vm, jsonText(map[string]any{"variant": "grand", "fen": "9k/P9/10/10/10/10/10/10/10/4K5 w - - 0 40 initial:QGqg", "move": "a9a10=G"}), ok),
+		post("validate-move-grand-promotion-not-initial", vm, jsonText(map[string]any{"variant": "grand", "fen": "9k/P9/10/10/10/10/10/10/10/4K5 w - - 0 40 initial:QGqg", "move": "a9a10=R"}), ok),
 		// Validate-move: moves that are not legal (200 with legal: false).
 		post("validate-move-illegal-no-piece", vm, move("", "e3e4"), ok),
 		post("validate-move-illegal-wrong-side", vm, move("", "e7e5"), ok),

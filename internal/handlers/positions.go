@@ -87,15 +87,8 @@ func describeMove(p *rules.Position, d rules.MoveDetail) moveInfo {
 	if d.Mate {
 		mi.Flags = append(mi.Flags, "checkmate")
 	}
-	switch m.Kind {
-	case rules.MoveEnPassant:
-		mi.Flags = append(mi.Flags, "en-passant")
-	case rules.MoveCastle:
-		mi.Flags = append(mi.Flags, "castling")
-	case rules.MoveKingJump:
-		mi.Flags = append(mi.Flags, "king-jump")
-	case rules.MoveDoubleStep:
-		mi.Flags = append(mi.Flags, "double-step")
+	if f := kindFlag(m.Kind); f != "" {
+		mi.Flags = append(mi.Flags, f)
 	}
 	if m.Promotion != 0 {
 		mi.Flags = append(mi.Flags, "promotion")

@@ -149,7 +149,7 @@ func (p *Position) disambiguate(q sanQuery, m Move, legal []Move) sanQuery {
 
 // isCapture says whether m removes an enemy piece.
 func (p *Position) isCapture(m Move) bool {
-	return m.Kind == MoveEnPassant || m.Kind != MoveCastle && p.board[m.To] != 0
+	return m.Kind == MoveEnPassant || m.Kind == MoveFromAfar || m.Kind != MoveCastle && p.board[m.To] != 0
 }
 
 // sanQuery is what a SAN piece move says: the piece type, the origin file

@@ -97,6 +97,9 @@ func applyBehaviour(shapes []shape, name, field string) ([]shape, error) {
 		}
 	case "edgehog":
 		for i := range shapes {
+			if k := shapes[i].kind; k != shapeLeap && k != shapeRide {
+				return nil, newError(ErrInvalidVariant, field, -1, "edgehog applies to leaps and slides only")
+			}
 			shapes[i].edge = true
 		}
 	case "hero":

@@ -24,6 +24,33 @@ func TestFENRoundTrip(t *testing.T) {
 	}
 }
 
+const grandStart = "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"
+
+// TestFENPromotionField: the seventh field of Grand Chess is written only
+// when it differs from the default, in piece order, and reads back.
+func TestFENPromotionField(t *testing.T) {
+	tests := []struct{ give, want string }{
+		{grandStart, grandStart},
+		{grandStart + " captured", grandStart},
+		{grandStart + " captured:QCARRBBNNqcarrbbnn", grandStart},
+		{grandStart + " captured:NNBBRRACQnnbbrracq", grandStart},
+		{grandStart + " initial", grandStart + " initial:QCARRBBNNqcarrbbnn"},
+		{grandStart + " all", grandStart + " all"},
+		{grandStart + " captured:QGX'qgx'", grandStart + " captured:QGX'qgx'"},
+		{grandStart + " captured:", grandStart + " captured:"},
+		{grandStart + " initial:B''b''", grandStart + " initial:B''b''"},
+	}
+	for _, tt := range tests {
+		p := mustPosition(t, "grand", tt.give)
+		if got := p.FEN(); got != tt.want {
+			t.Errorf("FEN of %q = %q; want %q", tt.give, got, tt.want)
+		}
+		if got := mustPosition(t, "grand", tt.want).FEN(); got != tt.want {
+			t.Errorf("FEN of %q = %q after reading it back", tt.want, got)
+		}
+	}
+}
+
 func TestParseFENErrors(t *testing.T) {
 	tests := []struct {
 		variant, give string
@@ -48,6 +75,19 @@ func TestParseFENErrors(t *testing.T) {
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmoves", 55},
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 01 1", "halfmoves", 53},
 		{"shako", "c8c/ernbqkbnre/pppppppppp/11/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1", "board", 26},
+		// The seventh field of Grand Chess: the promotion type and armies.
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 captured", "fen", 57},
+		{"grand", grandStart + " some", "promotion", 74},
+		{"grand", grandStart + " list", "promotion", 74},
+		{"grand", grandStart + " all:QR", "promotion", 77},
+		{"grand", grandStart + " initial:QR1", "promotion", 84},
+		{"grand", grandStart + " initial:QR%", "promotion", 84},
+		{"grand", grandStart + " initial:QRP", "promotion", 84},
+		{"grand", grandStart + " initial:QRK", "promotion", 84},
+		{"grand", grandStart + " captured:QN''''", "promotion", 84},
+		{"grand", grandStart + " captured 1", "fen", 74},
+		{"grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0", "fen", 71},
+		{"grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCAbN''''1/R8R w - - 0 1", "board", 57},
 	}
 	for _, tt := range tests {
 		_, err := ParseFEN(MustBuiltin(tt.variant), tt.give)

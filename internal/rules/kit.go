@@ -1,7 +1,5 @@
 package rules
 
-import "math/bits"
-
 // The promotion types (PromotionDef.Choice).
 const (
 	promoAll      uint8 = iota // any type of the piece's promotesTo
@@ -51,12 +49,12 @@ func (s typeSet) covers(o typeSet) bool { return o[0]&^s[0] == 0 && o[1]&^s[1] =
 
 func (s typeSet) union(o typeSet) typeSet { return typeSet{s[0] | o[0], s[1] | o[1]} }
 
-// kit is what a game needs beyond its variant and keeps for its whole
-// length: the promotion type with the initial armies it refers to, and the
-// attack tables of the piece types that can ever stand on its board (those
-// of the position and what they may promote to). A variant with a large
-// piece catalogue, such as Grand Chess, thus tests attacks only by the
-// pieces a game can hold. Kits are immutable and shared.
+// kit is what a game needs beyond its variant: the promotion type with the
+// initial armies it refers to, fixed for the whole game, and the attack
+// tables of the piece types on its board. A variant with a large piece
+// catalogue, such as Grand Chess, thus tests attacks only by the pieces a
+// game holds; a promotion to a new type moves the position to a kit that
+// covers it. Kits are immutable and shared.
 type kit struct {
 	choice  uint8
 	army    army
@@ -90,13 +88,17 @@ func (k *kit) mayPromote(c Color, t PieceType, n uint8) bool {
 }
 
 // kitFor returns the kit of a game with the given promotion type and
-// armies whose position holds the types present.
+// armies whose position holds the types present. A promotion to a type the
+// kit does not cover moves the position to a wider kit (see with), so a
+// kit need not cover what the game's Pawns may become, which for the
+// promotion type "all" is every type of the catalogue.
 func (v *Variant) kitFor(choice uint8, a *army, present typeSet) *kit {
-	types := v.reachable(choice, a, present)
-	if b := v.base; b != nil && b.choice == choice && b.army == *a && b.types.covers(types) {
-		return b
-	}
+	types := present
+	types.add(v.royal)
 	if b := v.base; b != nil {
+		if b.choice == choice && b.army == *a && b.types.covers(types) {
+			return b
+		}
 		types = types.union(b.types)
 	}
 	key := kitKey{choice: choice, army: *a, types: types}
@@ -114,25 +116,12 @@ func (v *Variant) kitFor(choice uint8, a *army, present typeSet) *kit {
 	return k
 }
 
-// reachable returns the types present plus every type they may promote to
-// under the promotion type and armies, repeatedly.
-func (v *Variant) reachable(choice uint8, a *army, present typeSet) typeSet {
-	types := present
-	types.add(v.royal)
-	for changed := true; changed; {
-		changed = false
-		for w := range types {
-			for bb := types[w]; bb != 0; bb &= bb - 1 {
-				t := PieceType(w*64 + bits.TrailingZeros64(bb))
-				for _, pr := range v.types[t-1].promotesTo {
-					if types.has(pr) || choice != promoAll && a[White][pr] == 0 && a[Black][pr] == 0 {
-						continue
-					}
-					types.add(pr)
-					changed = true
-				}
-			}
-		}
+// with returns the kit that also covers type t.
+func (k *kit) with(v *Variant, t PieceType) *kit {
+	if k.types.has(t) {
+		return k
 	}
-	return types
+	types := k.types
+	types.add(t)
+	return v.kitFor(k.choice, &k.army, types)
 }

@@ -24,6 +24,7 @@ type undo struct {
 	captured Piece
 	capSq    Square
 	afar     Piece // what an Archer took from afar
+	kit      *kit  // the kit before a promotion to a type it did not cover
 
 	moved    Piece
 	rookFrom Square
@@ -148,6 +149,10 @@ func (p *Position) make(m Move) undo {
 	if m.Promotion != 0 {
 		p.remove(m.From)
 		p.put(m.To, makePiece(m.Promotion, us))
+		if !p.kit.types.has(m.Promotion) {
+			u.kit = p.kit
+			p.kit = p.kit.with(p.v, m.Promotion)
+		}
 	} else {
 		p.relocate(m.From, m.To)
 	}
@@ -221,6 +226,9 @@ func (p *Position) unmake(m Move, u undo) {
 	}
 	if u.afar != 0 {
 		p.put(p.afarSquare(m), u.afar)
+	}
+	if u.kit != nil {
+		p.kit = u.kit
 	}
 	p.ep, p.epVictim = u.ep, u.epVictim
 	p.castle, p.jump = u.castle, u.jump

@@ -85,3 +85,35 @@ func TestSpecialShapes(t *testing.T) {
 		})
 	}
 }
+
+// TestKitFollowsPromotions: a promotion to a type the position's attack
+// tables do not cover widens them, on Play and in make/unmake, so the
+// promoted piece checks at once, and every position reached answers as the
+// same position read afresh from its FEN.
+func TestKitFollowsPromotions(t *testing.T) {
+	p := mustPosition(t, "grand", "5n1k2/3P6/10/10/10/10/10/10/10/4K5 w - - 0 30 all")
+	leo := uciMove(t, p, "d9d10l'")
+	q, err := p.Play(leo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !q.InCheck() || !slices.Equal(q.Checkers(), []Square{SquareAt(3, 9)}) {
+		t.Errorf("after d9d10=L' in %s: InCheck %v, checkers %v; want check by the Leo on d10", p.FEN(), q.InCheck(), q.Checkers())
+	}
+	for _, m := range p.LegalMoves() {
+		q, err := p.Play(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh := positionOf(t, p.v, q.FEN())
+		if got, want := len(q.LegalMoves()), len(fresh.LegalMoves()); got != want {
+			t.Errorf("after %s: %d legal moves; %d read afresh from %s", p.UCI(m), got, want, q.FEN())
+		}
+		if got, want := Perft(q, 2), Perft(fresh, 2); got != want {
+			t.Errorf("after %s: perft 2 = %d; %d read afresh from %s", p.UCI(m), got, want, q.FEN())
+		}
+	}
+	if got, want := Perft(p, 3), Perft(positionOf(t, p.v, p.FEN()), 3); got != want {
+		t.Errorf("perft 3 = %d after the runs; want %d", got, want)
+	}
+}

@@ -139,38 +139,54 @@ func (p *Position) pinned(ks Square, us Color) bitboard {
 }
 
 // danger returns the squares where a move by us could open an attack on
-// us's King at ks other than a plain ride (which pins cover): the legs of
-// lame, two-part and Archer leaps; on each line of an enemy hopper, the
-// squares up to and including the second piece (the screen and the piece
-// behind it decide a hopper's attack; a change beyond them decides
-// nothing), the third for a Kangaroo; on each path of an enemy bent rider,
+// us's King at ks other than a plain ride (which pins cover), looking only
+// at enemy pieces that stand where such an attack could come from: the
+// legs of their lame, jumping, two-part and Archer leaps onto ks; on each
+// line to ks that holds an enemy hopper, the squares up to and including
+// the second piece (the screen and the piece behind it decide a hopper's
+// attack; a change beyond them decides nothing), the third for a Kangaroo;
+// on each bent path to ks with an enemy bent rider at one of its origins,
 // the squares up to and including the first piece.
 func (p *Position) danger(ks Square, us Color) bitboard {
 	them := us.Other()
-	d := p.kit.danger[them][ks]
+	var d bitboard
 	at := &p.kit.attacks[them][ks]
 	b := &p.board
-	for i := range at.rays {
-		rp := &at.rays[i]
-		if rp.hop == nil && rp.grass == nil && rp.kangaroo == nil {
+	for i := range at.leaps[:at.legged] {
+		lp := &at.leaps[i]
+		if pc := b[lp.from]; pc == 0 || !lp.set.has(pc) {
 			continue
 		}
-		last := 2
-		if rp.kangaroo != nil {
-			last = 3
+		for _, s := range lp.legs() {
+			if s != NoSquare {
+				d.set(s)
+			}
 		}
-		seen := 0
-		for _, s := range rp.ray {
-			d.set(s)
-			if b[s] != 0 {
-				if seen++; seen == last {
-					break
+	}
+	for i := range at.rays {
+		rp := &at.rays[i]
+		if (rp.hop != nil || rp.grass != nil || rp.kangaroo != nil) && rp.hopperOn(b) {
+			last := 2
+			if rp.kangaroo != nil {
+				last = 3
+			}
+			seen := 0
+			for _, s := range rp.ray {
+				d.set(s)
+				if b[s] != 0 {
+					if seen++; seen == last {
+						break
+					}
 				}
 			}
 		}
 	}
 	for i := range at.bents {
-		for _, s := range at.bents[i].ray {
+		bp := &at.bents[i]
+		if !bp.riderOn(b) {
+			continue
+		}
+		for _, s := range bp.ray {
 			d.set(s)
 			if b[s] != 0 {
 				break
@@ -178,6 +194,28 @@ func (p *Position) danger(ks Square, us Color) bitboard {
 		}
 	}
 	return d
+}
+
+// hopperOn says whether a piece that attacks over screens stands on the ray.
+func (rp *rayProbe) hopperOn(b *[NumSquares]Piece) bool {
+	for k, s := range rp.ray {
+		pc := b[s]
+		if pc != 0 && (rp.hop != nil && rp.hop[k].has(pc) || rp.grass != nil && rp.grass[k].has(pc) ||
+			rp.kangaroo != nil && rp.kangaroo[k].has(pc)) {
+			return true
+		}
+	}
+	return false
+}
+
+// riderOn says whether a bent rider of the probe stands on one of its origins.
+func (bp *bentProbe) riderOn(b *[NumSquares]Piece) bool {
+	for _, o := range bp.origin {
+		if o != NoSquare && b[o] != 0 && bp.set.has(b[o]) {
+			return true
+		}
+	}
+	return false
 }
 
 // InCheck says whether the side to move is in check.

@@ -60,8 +60,7 @@ type kit struct {
 	army    army
 	types   typeSet
 	attacks [2][]attackTable // [attacking colour][target square]
-	danger  [2][]bitboard    // [attacking colour][King square]: squares whose occupancy can open a line other than a plain ride
-	lines   bool             // some piece hops or bends: danger depends on the position
+	lines   bool             // some piece hops, bends or has legs: see Position.danger
 }
 
 // kitKey identifies a kit.

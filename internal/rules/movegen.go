@@ -301,10 +301,9 @@ func (p *Position) jumpMoves(moves []Move) []Move {
 //
 // Most moves need no trial: when the side is not in check, a move of a
 // piece that is not pinned, touching no square whose occupancy can open a
-// line of a hopper, bent rider or lame leaper onto the King (the variant's
-// precomputed danger mask), cannot expose the King. King steps are tested
-// on the destination with the King lifted. Everything else is played,
-// tested and taken back.
+// line of a hopper, bent rider or legged leaper onto the King (the danger
+// mask), cannot expose the King. King steps are tested on the destination
+// with the King lifted. Everything else is played, tested and taken back.
 func (p *Position) legalMoves(moves []Move) []Move {
 	us, them := p.side, p.side.Other()
 	ks := p.king[us]
@@ -315,7 +314,7 @@ func (p *Position) legalMoves(moves []Move) []Move {
 	if !inCheck {
 		pins = p.pinned(ks, us)
 	}
-	danger := p.kit.danger[them][ks]
+	var danger bitboard
 	if p.kit.lines {
 		danger = p.danger(ks, us)
 	}

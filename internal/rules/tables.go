@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // This file compiles the expanded Betza shapes into per-square tables: the
 // forward tables that move generation walks and the reversed probes that
 // attack detection walks. Both are built once per variant.
@@ -96,19 +98,19 @@ func (v *Variant) buildProbes(k *kit) {
 			continue
 		}
 		for _, sh := range ss {
-			switch sh.kind {
-			case shapeHop, shapeGrass, shapeBent, shapeSlideStep, shapeKangaroo:
-				k.lines = k.lines || sh.capture
+			switch {
+			case !sh.capture:
+			case sh.kind == shapeHop, sh.kind == shapeGrass, sh.kind == shapeBent, sh.kind == shapeSlideStep, sh.kind == shapeKangaroo,
+				len(sh.empty) > 0, len(sh.full) > 0, len(sh.either) > 0, sh.afar:
+				k.lines = true
 			}
 		}
 	}
 	for c := White; c <= Black; c++ {
 		k.attacks[c] = make([]attackTable, NumSquares)
-		k.danger[c] = make([]bitboard, NumSquares)
 		for sq := Square(0); sq < NumSquares; sq++ {
 			if v.onBoard.has(sq) {
 				k.attacks[c][sq] = v.buildAttackTable(c, sq, k.types)
-				k.danger[c][sq] = k.attacks[c][sq].danger()
 			}
 		}
 	}
@@ -326,23 +328,36 @@ func (v *Variant) buildAttackTable(c Color, target Square, types typeSet) attack
 			}
 		}
 	}
+	// Leaps with legs first: Position.danger walks only those.
+	slices.SortStableFunc(at.leaps, func(a, b leapProbe) int {
+		return btoi(!a.legged()) - btoi(!b.legged())
+	})
+	for at.legged < len(at.leaps) && at.leaps[at.legged].legged() {
+		at.legged++
+	}
 	return at
 }
 
-// danger returns the squares whose occupancy decides an attack in every
-// position: the legs of lame and jumping leaps. The lines of hoppers and
-// bent riders depend on the position and are added per node (see
-// Position.danger); plain rides are covered by pins.
-func (at *attackTable) danger() bitboard {
-	var d bitboard
-	for _, lp := range at.leaps {
-		for _, s := range [...]Square{lp.empty[0], lp.empty[1], lp.full, lp.either[0], lp.either[1], lp.via} {
-			if s != NoSquare {
-				d.set(s)
-			}
+// legs returns the squares whose occupancy opens or closes the leap.
+func (lp *leapProbe) legs() [6]Square {
+	return [...]Square{lp.empty[0], lp.empty[1], lp.full, lp.either[0], lp.either[1], lp.via}
+}
+
+// legged says whether the leap depends on squares other than its ends.
+func (lp *leapProbe) legged() bool {
+	for _, s := range lp.legs() {
+		if s != NoSquare {
+			return true
 		}
 	}
-	return d
+	return false
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // shapesOverlap says whether two shapes of one piece can make the same move

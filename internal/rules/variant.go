@@ -109,9 +109,10 @@ type slideEntry struct {
 
 // attackTable lists the reversed probes that find attackers of one square.
 type attackTable struct {
-	leaps []leapProbe
-	rays  []rayProbe
-	bents []bentProbe
+	leaps  []leapProbe
+	legged int // leaps[:legged] have legs (lame, jumping, two-part, Archer)
+	rays   []rayProbe
+	bents  []bentProbe
 }
 
 type leapProbe struct {

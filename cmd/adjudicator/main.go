@@ -30,6 +30,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runServe(args[1:], stdout, stderr)
 	case "perft":
 		return runPerft(args[1:], stdout, stderr)
+	case "setup":
+		return runSetup(args[1:], stdout, stderr)
 	case "variants":
 		return runVariants(args[1:], stdout, stderr)
 	case "version":
@@ -46,5 +48,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 const usage = `usage:
   adjudicator serve [--addr :8080] [flags]   (adjudicator serve -h lists them)
   adjudicator perft --variant V [--fen F] --depth N [--divide]
+  adjudicator setup [--variant V] [--mode M] [--count N] [--pieces L,L] [--duplicates] [--mirror] [--promotion T] [--seed S]
   adjudicator variants
   adjudicator version`

@@ -1,0 +1,357 @@
+package rules
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// SetupOptions say how GenerateSetup builds a start position: the game
+// creation options of yucata.de's Grand Chess (RULINGS 27). White's home
+// ranks are ranks 1 and 2; Black's setup there is always derived from
+// White's, so both sides get the same army.
+type SetupOptions struct {
+	// Mode is one of
+	//   - "classical" (or ""): the variant's start array;
+	//   - "classical-random": the start array plus Count random catalogue
+	//     pieces on random empty squares of the home ranks;
+	//   - "classical-selected": the same with the catalogue pieces Pieces;
+	//   - "random": the home ranks are emptied of everything but pawn-class
+	//     pieces, then the King and Count-1 random pieces (classical or
+	//     catalogue) go on random squares of the home ranks;
+	//   - "selected": the same with the King and the pieces Pieces.
+	// Classical pieces are the non-royal, non-pawn types of the start array;
+	// catalogue pieces are the variant's other non-royal, non-pawn types.
+	Mode string
+	// Count is the number of pieces to draw. classical-random: the number of
+	// extra pieces, 0 up to the number of empty home squares (10 in Grand).
+	// random: the number of pieces including the King, 1 up to the number
+	// of home squares minus one (19 in Grand). In the selected modes it may
+	// be left 0; otherwise it must equal the number of pieces placed
+	// (len(Pieces), plus one for the King in mode selected). It must be 0
+	// in mode classical.
+	Count int
+	// Pieces are the upper-case letters of the pieces chosen in the
+	// selected modes, without the King (always placed) and without pawns:
+	// catalogue pieces in mode classical-selected, classical or catalogue
+	// pieces in mode selected. They are placed in this order.
+	Pieces []string
+	// Duplicates lets a type appear more than once among the pieces drawn
+	// or selected. Without it every type appears at most once, and the
+	// extras of the classical modes are catalogue types, so they never
+	// repeat a type of the start array.
+	Duplicates bool
+	// Mirror places Black's pieces as White's rotated by 180 degrees (a
+	// piece of White's on a1 gives one of Black's on j10, the "mirror
+	// placement" of yucata.de) instead of mirrored across the middle rank
+	// (a1 gives a10).
+	Mirror bool
+	// Promotion is the promotion type written into the FEN: "captured",
+	// "initial" or "all", one of the variant's promotion choices. Empty
+	// means the variant's default (captured in Grand). Variants without
+	// promotion choices accept only the empty value.
+	Promotion string
+	// Seed selects the setup: the same variant, options and seed give the
+	// same FEN on every platform and Go version.
+	Seed uint64
+}
+
+// The setup modes.
+const (
+	modeClassical         = "classical"
+	modeClassicalRandom   = "classical-random"
+	modeClassicalSelected = "classical-selected"
+	modeRandom            = "random"
+	modeSelected          = "selected"
+)
+
+// setupStream is the second seed word of the PCG generator: any fixed value
+// does, but changing it changes every generated setup.
+const setupStream = 0x9e3779b97f4a7c15
+
+// GenerateSetup builds a start position of v as the options say and returns
+// its FEN: White to move, rights "-", no en-passant square, "0 1", and a
+// seventh field with the promotion type and the initial armies unless they
+// are the variant's defaults (docs/VARIANTS.md). Bad options are an *Error with Code
+// ErrInvalidArgument whose Field names the option ("mode", "count",
+// "pieces[2]", "promotion").
+func GenerateSetup(v *Variant, o SetupOptions) (string, error) {
+	promo, err := setupPromotion(v, o.Promotion)
+	if err != nil {
+		return "", err
+	}
+	g := newSetupGen(v, o)
+	var extras []PieceType
+	switch o.Mode {
+	case "", modeClassical:
+		err = g.classical()
+	case modeClassicalRandom, modeClassicalSelected:
+		extras, err = g.classicalExtras()
+	case modeRandom, modeSelected:
+		extras, err = g.replacement()
+	default:
+		err = setupError("mode", "mode must be classical, classical-random, classical-selected, random or selected, not %q", o.Mode)
+	}
+	if err != nil {
+		return "", err
+	}
+	g.place(extras)
+	return g.fen(promo), nil
+}
+
+// setupGen holds one setup while GenerateSetup builds it.
+type setupGen struct {
+	v         *Variant
+	o         SetupOptions
+	src       *rand.PCG
+	board     [NumSquares]Piece
+	classic   []PieceType // non-royal, non-pawn types of the start array, in definition order
+	catalogue []PieceType // the variant's other non-royal, non-pawn types, in definition order
+	free      []Square    // White's home squares still open for a piece, each with its Black image empty
+}
+
+func newSetupGen(v *Variant, o SetupOptions) *setupGen {
+	g := &setupGen{v: v, o: o, src: rand.NewPCG(o.Seed, setupStream)}
+	start := v.Start()
+	inStart := make([]bool, v.PieceTypes()+1)
+	for r := 0; r < v.ranks; r++ {
+		for f := 0; f < v.files; f++ {
+			pc := start.PieceAt(SquareAt(f, r))
+			g.board[SquareAt(f, r)] = pc
+			inStart[pc.Type()] = true
+		}
+	}
+	for t := PieceType(1); int(t) <= v.PieceTypes(); t++ {
+		switch {
+		case t == v.royal || v.typ(t).PawnClass:
+		case inStart[t]:
+			g.classic = append(g.classic, t)
+		default:
+			g.catalogue = append(g.catalogue, t)
+		}
+	}
+	return g
+}
+
+func setupError(field, format string, args ...any) error {
+	return newError(ErrInvalidArgument, field, -1, format, args...)
+}
+
+// setupPromotion checks the promotion type and returns it, the variant's
+// default when empty.
+func setupPromotion(v *Variant, promo string) (string, error) {
+	p := v.def.Rules.Promotion
+	if p == nil || len(p.Choices) == 0 {
+		if promo != "" {
+			return "", setupError("promotion", "%s has no promotion types to choose from", v.def.ID)
+		}
+		return "", nil
+	}
+	if promo == "" {
+		promo = p.Choice
+	}
+	if !slices.Contains(p.Choices, promo) {
+		return "", setupError("promotion", "promotion must be one of %s, not %q", strings.Join(p.Choices, ", "), promo)
+	}
+	return promo, nil
+}
+
+// classical checks the options of mode classical, which draws nothing.
+func (g *setupGen) classical() error {
+	if g.o.Count != 0 {
+		return setupError("count", "mode classical places no extra pieces; count must be 0, not %d", g.o.Count)
+	}
+	if len(g.o.Pieces) > 0 {
+		return setupError("pieces", "mode classical takes no pieces")
+	}
+	return nil
+}
+
+// classicalExtras returns the catalogue pieces that modes classical-random
+// and classical-selected add to the start array.
+func (g *setupGen) classicalExtras() ([]PieceType, error) {
+	g.findFree()
+	if len(g.free) == 0 {
+		return nil, setupError("mode", "%s has no empty home square for extra pieces", g.v.def.ID)
+	}
+	if g.o.Mode == modeClassicalSelected {
+		return g.selected(g.catalogue, len(g.free), 0)
+	}
+	return g.drawn(g.catalogue, 0, len(g.free), 0)
+}
+
+// replacement empties the home ranks and returns the pieces other than the
+// King that modes random and selected put there.
+func (g *setupGen) replacement() ([]PieceType, error) {
+	g.clearHomes()
+	g.findFree()
+	if len(g.free) < 2 {
+		return nil, setupError("mode", "%s has too few home squares for a random setup", g.v.def.ID)
+	}
+	pool := slices.Concat(g.classic, g.catalogue)
+	if g.o.Mode == modeSelected {
+		return g.selected(pool, len(g.free)-2, 1)
+	}
+	return g.drawn(pool, 1, len(g.free)-1, 1)
+}
+
+// homeSquares returns White's home squares, a1 first, rank by rank.
+func (g *setupGen) homeSquares() []Square {
+	var out []Square
+	for r := 0; r < 2 && r < g.v.ranks/2; r++ {
+		for f := 0; f < g.v.files; f++ {
+			out = append(out, SquareAt(f, r))
+		}
+	}
+	return out
+}
+
+// image returns the square where Black's piece stands for White's on s.
+func (g *setupGen) image(s Square) Square {
+	f := s.File()
+	if g.o.Mirror {
+		f = g.v.files - 1 - f
+	}
+	return SquareAt(f, g.v.ranks-1-s.Rank())
+}
+
+// clearHomes removes every piece but the pawn-class ones from both sides'
+// home ranks.
+func (g *setupGen) clearHomes() {
+	for _, s := range g.homeSquares() {
+		for _, sq := range []Square{s, g.image(s)} {
+			if pc := g.board[sq]; pc != 0 && !g.v.typ(pc.Type()).PawnClass {
+				g.board[sq] = 0
+			}
+		}
+	}
+}
+
+// findFree lists White's empty home squares whose Black image is empty too.
+func (g *setupGen) findFree() {
+	for _, s := range g.homeSquares() {
+		if g.board[s] == 0 && g.board[g.image(s)] == 0 {
+			g.free = append(g.free, s)
+		}
+	}
+}
+
+// drawn checks Count (min..max, King included when king is 1) and draws
+// Count-king types from pool.
+func (g *setupGen) drawn(pool []PieceType, min, max, king int) ([]PieceType, error) {
+	if len(g.o.Pieces) > 0 {
+		return nil, setupError("pieces", "pieces are chosen only in the selected modes")
+	}
+	n := g.o.Count
+	if n < min || n > max {
+		return nil, setupError("count", "count must be %d to %d in mode %s, not %d", min, max, g.o.Mode, n)
+	}
+	n -= king
+	if !g.o.Duplicates && n > len(pool) {
+		return nil, setupError("count", "%d different pieces are needed but only %d types can be drawn (allow duplicates?)", n, len(pool))
+	}
+	if n > 0 && len(pool) == 0 {
+		return nil, setupError("count", "%s has no pieces to draw", g.v.def.ID)
+	}
+	if g.o.Duplicates {
+		out := make([]PieceType, n)
+		for i := range out {
+			out[i] = pool[g.below(len(pool))]
+		}
+		return out, nil
+	}
+	p := slices.Clone(pool)
+	for i := 0; i < n; i++ {
+		j := i + g.below(len(p)-i)
+		p[i], p[j] = p[j], p[i]
+	}
+	return p[:n], nil
+}
+
+// selected reads the letters of Pieces, each a type of allowed, at most
+// max of them; Count must be 0 or their number plus king.
+func (g *setupGen) selected(allowed []PieceType, max, king int) ([]PieceType, error) {
+	pieces := g.o.Pieces
+	if len(pieces) > max {
+		return nil, setupError("pieces", "at most %d pieces can be selected, not %d", max, len(pieces))
+	}
+	if c := g.o.Count; c != 0 && c != len(pieces)+king {
+		return nil, setupError("count", "count is %d but %d pieces are placed", c, len(pieces)+king)
+	}
+	out := make([]PieceType, 0, len(pieces))
+	for i, l := range pieces {
+		t, err := g.selectedType(l, allowed, fieldf("pieces[%d]", i))
+		if err != nil {
+			return nil, err
+		}
+		if !g.o.Duplicates && slices.Contains(out, t) {
+			return nil, setupError(fieldf("pieces[%d]", i), "%s is selected twice and duplicates are not allowed", l)
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// selectedType returns the type of letter l, which must be in allowed.
+func (g *setupGen) selectedType(l string, allowed []PieceType, field string) (PieceType, error) {
+	v := g.v
+	for t := PieceType(1); int(t) <= v.PieceTypes(); t++ {
+		if v.Letter(t) != l {
+			continue
+		}
+		switch {
+		case slices.Contains(allowed, t):
+			return t, nil
+		case t == v.royal:
+			return 0, setupError(field, "the %s is always placed and cannot be selected", v.PieceName(t))
+		case v.typ(t).PawnClass:
+			return 0, setupError(field, "the %s is a pawn and cannot be selected", v.PieceName(t))
+		default:
+			return 0, setupError(field, "the %s is in the start array; mode %s adds catalogue pieces only", v.PieceName(t), g.o.Mode)
+		}
+	}
+	return 0, setupError(field, "%s has no piece with letter %q (letters are upper case)", v.def.ID, l)
+}
+
+// place puts the King (in the replacing modes) and the extras on random
+// free squares, White's and Black's image.
+func (g *setupGen) place(extras []PieceType) {
+	if g.o.Mode == modeRandom || g.o.Mode == modeSelected {
+		extras = slices.Insert(extras, 0, g.v.royal)
+	}
+	for _, t := range extras {
+		i := g.below(len(g.free))
+		s := g.free[i]
+		g.free = slices.Delete(g.free, i, i+1)
+		g.board[s] = makePiece(t, White)
+		g.board[g.image(s)] = makePiece(t, Black)
+	}
+}
+
+// below returns a uniform number in [0, n) from the PCG stream. It rejects
+// the values above the largest multiple of n rather than relying on
+// math/rand's own methods, so the result depends on the PCG output alone.
+func (g *setupGen) below(n int) int {
+	un := uint64(n)
+	limit := -un % un // 2^64 mod n
+	for {
+		if x := g.src.Uint64(); x >= limit {
+			return int(x % un)
+		}
+	}
+}
+
+// fen writes the setup with White to move and, after the six usual fields,
+// the promotion type and armies when they are not the defaults.
+func (g *setupGen) fen(promo string) string {
+	s := &Setup{Variant: g.v, Board: g.board, Turn: White, EnPassant: NoSquare, Fullmoves: 1, Promotion: promo}
+	if promo != "" {
+		s.Army = []Piece{}
+		for _, pc := range g.board {
+			if pc != 0 && g.v.targets.has(pc.Type()) {
+				s.Army = append(s.Army, pc)
+			}
+		}
+	}
+	return s.FEN()
+}

@@ -2,6 +2,7 @@
 //
 //	adjudicator serve [flags]
 //	adjudicator perft --variant V [--fen F] --depth N [--divide]
+//	adjudicator setup [--variant V] [--mode M] [--count N] [--seed S] ...
 //
 // See README.md for every subcommand.
 package main

@@ -363,29 +363,13 @@ func gpMirrorList(t testing.TB, list string) string {
 		s := gpSq(t, sq)
 		out = append(out, pre+SquareAt(s.File(), 9-s.Rank()).String()+post)
 	}
-	return gpSortTokens(out)
+	return czSort(out)
 }
 
 // gpDests lists the legal moves of the piece on from as tokens: the
 // destination, prefixed by x when the move captures and followed by =L when
 // it promotes to the piece with letter L; sorted by square.
-func gpDests(p *Position, from Square) string {
-	var out []string
-	for _, m := range p.LegalMoves() {
-		if m.From != from {
-			continue
-		}
-		s := m.To.String()
-		if len(p.Captures(m)) > 0 {
-			s = "x" + s
-		}
-		if m.Promotion != 0 {
-			s += "=" + p.Variant().Letter(m.Promotion)
-		}
-		out = append(out, s)
-	}
-	return gpSortTokens(out)
-}
+func gpDests(p *Position, from Square) string { return czDests(p, from.String()) }
 
 // gpSplitToken splits "xe10=N'" into "x", "e10", "=N'".
 func gpSplitToken(tok string) (pre, sq, post string) {
@@ -396,21 +380,6 @@ func gpSplitToken(tok string) (pre, sq, post string) {
 		tok, post = tok[:i], tok[i:]
 	}
 	return pre, tok, post
-}
-
-func gpSortTokens(tokens []string) string {
-	key := func(tok string) Square {
-		_, sq, _ := gpSplitToken(tok)
-		s, _ := gpParseSq(sq)
-		return s
-	}
-	sort.SliceStable(tokens, func(i, j int) bool {
-		if a, b := key(tokens[i]), key(tokens[j]); a != b {
-			return a < b
-		}
-		return tokens[i] < tokens[j]
-	})
-	return strings.Join(tokens, " ")
 }
 
 // gpExpand expands the ranges of a hand-written list: "e6-e10" is every
@@ -426,33 +395,21 @@ func gpExpand(t testing.TB, list string) string {
 		}
 		sa, sb := gpSq(t, a), gpSq(t, b)
 		df, dr := sb.File()-sa.File(), sb.Rank()-sa.Rank()
-		n := max(gpAbs(df), gpAbs(dr))
-		if df != 0 && dr != 0 && gpAbs(df) != gpAbs(dr) {
+		n := max(abs(df), abs(dr))
+		if df != 0 && dr != 0 && abs(df) != abs(dr) {
 			t.Fatalf("range %q is not a line", tok)
 		}
 		for i := 0; i <= n; i++ {
-			out = append(out, SquareAt(sa.File()+gpSign(df)*i, sa.Rank()+gpSign(dr)*i).String())
+			out = append(out, SquareAt(sa.File()+sign(df)*i, sa.Rank()+sign(dr)*i).String())
 		}
 	}
 	return strings.Join(out, " ")
 }
 
-func gpSign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
-}
-
-func gpAbs(x int) int { return x * gpSign(x) }
-
 // gpNorm sorts a hand-written list after expanding its ranges.
 func gpNorm(t testing.TB, list string) string {
 	t.Helper()
-	return gpSortTokens(strings.Fields(gpExpand(t, list)))
+	return czSort(strings.Fields(gpExpand(t, list)))
 }
 
 // gpModel returns the destinations of a White piece with the given atoms on
@@ -496,7 +453,7 @@ func gpModel(t testing.TB, atoms []gpAtom, place string, from Square) string {
 			break
 		}
 	}
-	return gpSortTokens(out)
+	return czSort(out)
 }
 
 // gpPieces returns all 73 types: the classical eight and the catalogue.
@@ -755,7 +712,7 @@ func gpCaptures(p *Position, m Move) string {
 	for _, s := range p.Captures(m) {
 		out = append(out, s.String())
 	}
-	return gpSortTokens(out)
+	return czSort(out)
 }
 
 // Required test 3: the Archer's capture from afar.
@@ -1059,7 +1016,7 @@ func TestGrandPiecesPromotion(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := gpPos(t, tc.place, tc.side, 10, tc.extra)
-			if got, want := gpDests(p, gpSq(t, tc.from)), gpSortTokens(strings.Fields(tc.want)); got != want {
+			if got, want := gpDests(p, gpSq(t, tc.from)), czSort(strings.Fields(tc.want)); got != want {
 				t.Errorf("Pawn %s in %s:\n got %q\nwant %q", tc.from, p.FEN(), got, want)
 			}
 		})

@@ -204,6 +204,19 @@ func (v *Variant) buildAttackTable(c Color, target Square, types typeSet) attack
 		max    int
 	}
 	bentIdx := map[bentKey]int{}
+	addBent := func(key bentKey, p Piece, build func() bentProbe) {
+		i, ok := bentIdx[key]
+		if !ok {
+			bp := build()
+			if len(bp.ray) == 0 {
+				return
+			}
+			i = len(at.bents)
+			bentIdx[key] = i
+			at.bents = append(at.bents, bp)
+		}
+		at.bents[i].set.add(p)
+	}
 	addLeap := func(key leapProbe, p Piece) {
 		i, ok := leapIdx[key]
 		if !ok {
@@ -250,27 +263,23 @@ func (v *Variant) buildAttackTable(c Color, target Square, types typeSet) attack
 					}
 				}
 			case shapeSlideStep:
+				// The last square of the slide is one step back from the
+				// target; the slide's earlier squares and its origin lie
+				// behind it.
 				key := bentKey{s.kind, d, v.orient(s.v2, c), s.max}
-				i, ok := bentIdx[key]
-				if !ok {
+				addBent(key, p, func() bentProbe {
+					var bp bentProbe
 					piv, ok := v.step(target, key.v2.neg())
 					if !ok {
-						continue
+						return bp
 					}
 					full := append([]Square{piv}, v.ray(piv, d.neg(), 0)...)
-					bp := bentProbe{}
 					for k := 0; k+1 < len(full) && (s.max == 0 || k < s.max); k++ {
 						bp.ray = append(bp.ray, full[k])
 						bp.origin = append(bp.origin, full[k+1])
 					}
-					if len(bp.ray) == 0 {
-						continue
-					}
-					i = len(at.bents)
-					bentIdx[key] = i
-					at.bents = append(at.bents, bp)
-				}
-				at.bents[i].set.add(p)
+					return bp
+				})
 			case shapeRide, shapeHop, shapeGrass, shapeKangaroo:
 				back := d.neg()
 				i, ok := rayIdx[back]
@@ -303,13 +312,12 @@ func (v *Variant) buildAttackTable(c Color, target Square, types typeSet) attack
 					}
 				}
 			case shapeBent:
-				v2 := v.orient(s.v2, c)
-				key := bentKey{s.kind, d, v2, s.max}
-				i, ok := bentIdx[key]
-				if !ok {
-					r := v.ray(target, v2.neg(), s.max)
-					bp := bentProbe{}
-					for _, piv := range r {
+				// The pivots lie on the continuation's line back from the
+				// target, the origins one first leg behind them.
+				key := bentKey{s.kind, d, v.orient(s.v2, c), s.max}
+				addBent(key, p, func() bentProbe {
+					var bp bentProbe
+					for _, piv := range v.ray(target, key.v2.neg(), s.max) {
 						o, ok := v.step(piv, d.neg())
 						if !ok {
 							o = NoSquare
@@ -317,14 +325,8 @@ func (v *Variant) buildAttackTable(c Color, target Square, types typeSet) attack
 						bp.ray = append(bp.ray, piv)
 						bp.origin = append(bp.origin, o)
 					}
-					if len(bp.ray) == 0 {
-						continue
-					}
-					i = len(at.bents)
-					bentIdx[key] = i
-					at.bents = append(at.bents, bp)
-				}
-				at.bents[i].set.add(p)
+					return bp
+				})
 			}
 		}
 	}

@@ -20,7 +20,7 @@ func (p *Position) frozen(pc Piece) bool {
 // were by's turn, ignoring pins (RULINGS 1). It walks reversed probes from
 // s instead of generating the attacker's moves.
 func (p *Position) attacked(s Square, by Color) bool {
-	at := &p.kit.attacks[by][s]
+	at := p.kit.table(by, s)
 	b := &p.board
 	for i := range at.leaps {
 		lp := &at.leaps[i]
@@ -116,7 +116,7 @@ func (p *Position) attackedExcept(s Square, by Color, skip Square) bool {
 // us's King and an enemy piece riding along that line.
 func (p *Position) pinned(ks Square, us Color) bitboard {
 	var pins bitboard
-	at := &p.kit.attacks[us.Other()][ks]
+	at := p.kit.table(us.Other(), ks)
 	b := &p.board
 	for i := range at.rays {
 		rp := &at.rays[i]
@@ -150,7 +150,7 @@ func (p *Position) pinned(ks Square, us Color) bitboard {
 func (p *Position) danger(ks Square, us Color) bitboard {
 	them := us.Other()
 	var d bitboard
-	at := &p.kit.attacks[them][ks]
+	at := p.kit.table(them, ks)
 	b := &p.board
 	for i := range at.leaps[:at.legged] {
 		lp := &at.leaps[i]

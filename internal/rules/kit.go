@@ -1,5 +1,7 @@
 package rules
 
+import "sync/atomic"
+
 // The promotion types (PromotionDef.Choice).
 const (
 	promoAll      uint8 = iota // any type of the piece's promotesTo
@@ -51,16 +53,29 @@ func (s typeSet) union(o typeSet) typeSet { return typeSet{s[0] | o[0], s[1] | o
 
 // kit is what a game needs beyond its variant: the promotion type with the
 // initial armies it refers to, fixed for the whole game, and the attack
-// tables of the piece types on its board. A variant with a large piece
-// catalogue, such as Grand Chess, thus tests attacks only by the pieces a
-// game holds; a promotion to a new type moves the position to a kit that
-// covers it. Kits are immutable and shared.
+// tables of the piece types of its armies and its board. A variant with a
+// large piece catalogue, such as Grand Chess, thus tests attacks only by
+// the pieces a game holds; a promotion to a new type moves the position to
+// a kit that covers it. The attack table of a square is built when first
+// needed, so a game pays only for the squares its Kings visit. Kits are
+// shared and safe for concurrent use.
 type kit struct {
+	v       *Variant
 	choice  uint8
 	army    army
 	types   typeSet
-	attacks [2][]attackTable // [attacking colour][target square]
-	lines   bool             // some piece hops, bends or has legs: see Position.danger
+	lines   bool                                       // some piece hops, bends or has legs: see Position.danger
+	attacks [2][NumSquares]atomic.Pointer[attackTable] // [attacking colour][target square], built on first use
+}
+
+// table returns the attack table of target s for attackers of colour by.
+func (k *kit) table(by Color, s Square) *attackTable {
+	if at := k.attacks[by][s].Load(); at != nil {
+		return at
+	}
+	at := k.v.buildAttackTable(by, s, k.types)
+	k.attacks[by][s].CompareAndSwap(nil, &at)
+	return k.attacks[by][s].Load()
 }
 
 // kitKey identifies a kit.
@@ -87,13 +102,21 @@ func (k *kit) mayPromote(c Color, t PieceType, n uint8) bool {
 }
 
 // kitFor returns the kit of a game with the given promotion type and
-// armies whose position holds the types present. A promotion to a type the
-// kit does not cover moves the position to a wider kit (see with), so a
-// kit need not cover what the game's Pawns may become, which for the
-// promotion type "all" is every type of the catalogue.
+// armies whose position holds the types present. It covers those types and
+// the armies', so that every position of a game shares one kit. A promotion
+// to a type the kit does not cover moves the position to a wider kit (see
+// with), so a kit need not cover what the game's Pawns may become, which
+// for the promotion type "all" is every type of the catalogue.
 func (v *Variant) kitFor(choice uint8, a *army, present typeSet) *kit {
 	types := present
 	types.add(v.royal)
+	for c := White; c <= Black; c++ {
+		for t, n := range a[c] {
+			if n > 0 {
+				types.add(PieceType(t))
+			}
+		}
+	}
 	if b := v.base; b != nil {
 		if b.choice == choice && b.army == *a && b.types.covers(types) {
 			return b
@@ -106,8 +129,7 @@ func (v *Variant) kitFor(choice uint8, a *army, present typeSet) *kit {
 	if k, ok := v.kits[key]; ok {
 		return k
 	}
-	k := &kit{choice: choice, army: *a, types: types}
-	v.buildProbes(k)
+	k := v.newKit(choice, a, types)
 	if v.kits == nil || len(v.kits) >= maxKits {
 		v.kits = map[kitKey]*kit{}
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -115,5 +116,47 @@ func TestKitFollowsPromotions(t *testing.T) {
 	}
 	if got, want := Perft(p, 3), Perft(positionOf(t, p.v, p.FEN()), 3); got != want {
 		t.Errorf("perft 3 = %d after the runs; want %d", got, want)
+	}
+}
+
+// TestKitConcurrentUse: goroutines sharing a fresh kit build its attack
+// tables on first use, concurrently, and agree (run with -race).
+func TestKitConcurrentUse(t *testing.T) {
+	v := MustBuiltin("grand")
+	fen, err := GenerateSetup(v, SetupOptions{Mode: "random", Count: 19, Seed: 2026})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same FEN in a variant compiled afresh gives a kit nobody has used.
+	want := Perft(positionOf(t, v, fen), 2)
+	d := v.Definition()
+	v, err = Compile(&d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	got := make([]uint64, 8)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := ParseFEN(v, fen)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			q, err := NewPosition(s)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			got[i] = Perft(q, 2)
+		}()
+	}
+	wg.Wait()
+	for i, n := range got {
+		if n != want {
+			t.Errorf("goroutine %d: perft 2 = %d; want %d", i, n, want)
+		}
 	}
 }

@@ -91,8 +91,10 @@ func (v *Variant) buildTables(shapes [][]shape) {
 	}
 }
 
-// buildProbes fills the attack tables of k for the piece types it covers.
-func (v *Variant) buildProbes(k *kit) {
+// newKit returns a kit for the piece types given, its attack tables not
+// yet built.
+func (v *Variant) newKit(choice uint8, a *army, types typeSet) *kit {
+	k := &kit{v: v, choice: choice, army: *a, types: types}
 	for ti, ss := range v.shapes {
 		if !k.types.has(PieceType(ti + 1)) {
 			continue
@@ -106,14 +108,7 @@ func (v *Variant) buildProbes(k *kit) {
 			}
 		}
 	}
-	for c := White; c <= Black; c++ {
-		k.attacks[c] = make([]attackTable, NumSquares)
-		for sq := Square(0); sq < NumSquares; sq++ {
-			if v.onBoard.has(sq) {
-				k.attacks[c][sq] = v.buildAttackTable(c, sq, k.types)
-			}
-		}
-	}
+	return k
 }
 
 func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) moveTable {

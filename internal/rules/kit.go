@@ -66,6 +66,15 @@ type kit struct {
 	types   typeSet
 	lines   bool                                       // some piece hops, bends or has legs: see Position.danger
 	attacks [2][NumSquares]atomic.Pointer[attackTable] // [attacking colour][target square], built on first use
+
+	// The kits a promotion widens this one to: a root kit (one of kitFor)
+	// keeps, per type, the kit with that type added; a second new type
+	// leads to the root's full kit, which covers every type a piece
+	// promotes to. A game thus never needs more than a root's 1 + n + 1
+	// kits, however its promotions combine.
+	root *kit
+	next [MaxPieceTypes + 1]atomic.Pointer[kit]
+	full atomic.Pointer[kit]
 }
 
 // table returns the attack table of target s for attackers of colour by.
@@ -137,12 +146,26 @@ func (v *Variant) kitFor(choice uint8, a *army, present typeSet) *kit {
 	return k
 }
 
-// with returns the kit that also covers type t.
-func (k *kit) with(v *Variant, t PieceType) *kit {
+// with returns a kit that also covers type t.
+func (k *kit) with(t PieceType) *kit {
 	if k.types.has(t) {
 		return k
 	}
-	types := k.types
+	r := k.root
+	slot := &r.full
+	types := r.types.union(r.v.targets)
+	if k == r {
+		slot = &r.next[t]
+		types = r.types
+	}
 	types.add(t)
-	return v.kitFor(k.choice, &k.army, types)
+	if n := slot.Load(); n != nil && n.types.has(t) {
+		return n
+	}
+	n := r.v.newKit(r.choice, &r.army, types)
+	n.root = r
+	if !slot.CompareAndSwap(nil, n) {
+		return slot.Load()
+	}
+	return n
 }

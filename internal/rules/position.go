@@ -151,7 +151,7 @@ func (p *Position) make(m Move) undo {
 		p.put(m.To, makePiece(m.Promotion, us))
 		if !p.kit.types.has(m.Promotion) {
 			u.kit = p.kit
-			p.kit = p.kit.with(p.v, m.Promotion)
+			p.kit = p.kit.with(m.Promotion)
 		}
 	} else {
 		p.relocate(m.From, m.To)

@@ -95,6 +95,7 @@ func (v *Variant) buildTables(shapes [][]shape) {
 // yet built.
 func (v *Variant) newKit(choice uint8, a *army, types typeSet) *kit {
 	k := &kit{v: v, choice: choice, army: *a, types: types}
+	k.root = k
 	for ti, ss := range v.shapes {
 		if !k.types.has(PieceType(ti + 1)) {
 			continue

@@ -19,7 +19,15 @@ var perftBenches = []struct {
 	{"gigachess2", "start", "", 3},
 	{"terachess2", "start", "", 3},
 	{"bigorra", "start", "", 3},
+	{"grand", "start", "", 4},
+	// adjudicator setup --mode random --count 19 --seed 3: nineteen random
+	// pieces a side, half of them catalogue pieces with special moves.
+	{"grand", "random-setup", grandRandomSetup, 3},
+	// The suite's "all-both": Pawns of both sides promote to any of 71 types.
+	{"grand", "all-promotions", "10/3P6/6P2k/7n2/10/10/10/5p4/2p7/K6R2 w - - 0 40 all", 3},
 }
+
+const grandRandomSetup = "g''k''bd'o''u'l'o'qi/h'gw'e'f'k1tc'k'/pppppppppp/10/10/10/10/PPPPPPPPPP/H'GW'E'F'K1TC'K'/G''K''BD'O''U'L'O'QI w - - 0 1 captured:QBGC'K'H'E'D'O'G''IO''W'U'F'K''TL'qbgc'k'h'e'd'o'g''io''w'u'f'k''tl'"
 
 func BenchmarkPerft(b *testing.B) {
 	for _, bb := range perftBenches {
@@ -42,6 +50,26 @@ var legalMovesBenches = []struct{ variant, name, fen string }{
 	// 60 plies of a fixed-seed random game (a third of them captures when
 	// one was available): 150 pieces, 132 legal moves.
 	{"bigorra", "middlegame", bigorraMiddlegame},
+	// The Grand Chess suite's "bent": Dragon, Tiger, Rhino, Gryphon,
+	// Edgehog, Duke, Kangaroo and Block.
+	{"grand", "bent-riders", "2k''6t/j'2u3k2/p3r'2pp1/2o''2yd''3/E''3pb''4/9e''/3D''YP1O''2/P3B''R'2P1/1KP3U1J'1/2T3K''3 w - - 0 20"},
+}
+
+// BenchmarkNewSetup reads a Grand Chess setup the variant has not seen,
+// with a new army, and lists its moves: the cost of a game's first request.
+func BenchmarkNewSetup(b *testing.B) {
+	v := MustBuiltin("grand")
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		fen, err := GenerateSetup(v, SetupOptions{Mode: "random", Count: 19, Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := positionOf(b, v, fen)
+		p.LegalMoves()
+	}
 }
 
 const bigorraMiddlegame = "h'm's'2foad'dujc's'm'h'/cmzvjxlkqghyv1mc/ernbb'1iwwin'b'b1re/2ttc'p'1p'p'1ztp'tp'1/1p'p1p1ppppp'pnppp/10p5/p2p1p2Tt6/16/9T3P2/12T3/1P6P3P3/P1PPPPPP1PPPP'1PP/1P'TP'P'1P'D'P'1t1B'1P'1/ERNBB'N'IWWIN'1BNRE/CMZVSXLKQGHYVZMC/H'M'S'TJFOA1DUS'J1M'H' w Kk a11 0 31"

@@ -443,3 +443,23 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+// TestNotationDoubleApostrophes: Grand Chess letters with two apostrophes
+// read and write in SAN and Game Courier form.
+func TestNotationDoubleApostrophes(t *testing.T) {
+	p := mustPosition(t, "grand", "9k/10/10/10/4b''5/10/4n5/10/4K''5/K9 w - - 0 20")
+	want := uciMove(t, p, "e2e7")
+	if got := p.SAN(want); got != "K''e7" {
+		t.Errorf("SAN = %q; want K''e7", got)
+	}
+	for _, text := range []string{"K''e7", "K''xe7", "K'' e2-e7", "k'' e2-e7"} {
+		if m, err := p.ParseMove(text); err != nil || m != want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %v", text, m, err, want)
+		}
+	}
+	for _, text := range []string{"K'e7", "K'''e7", "K''''e7"} {
+		if _, err := p.ParseMove(text); err == nil {
+			t.Errorf("ParseMove(%q) succeeded; want an error", text)
+		}
+	}
+}

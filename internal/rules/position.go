@@ -25,7 +25,6 @@ type undo struct {
 	capSq    Square
 	afar     Piece // what an Archer took from afar
 	kit      *kit  // the kit before a promotion to a type it did not cover
-
 	moved    Piece
 	rookFrom Square
 	rookTo   Square

@@ -101,3 +101,16 @@ func FuzzAdjudicateBody(f *testing.F) {
 		}
 	})
 }
+
+func FuzzSetupBody(f *testing.F) {
+	fuzzBody(f, "/v1/setups", func(t *testing.T, body []byte) {
+		var r struct {
+			Variant string
+			Seed    *uint64
+			FEN     string
+		}
+		if err := json.Unmarshal(body, &r); err != nil || r.Variant == "" || r.Seed == nil || r.FEN == "" {
+			t.Fatalf("POST /v1/setups = %s; want variant, seed and fen", body)
+		}
+	})
+}

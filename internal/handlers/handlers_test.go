@@ -357,6 +357,18 @@ func goldenCases() []apiCase {
 		post("perft-depth-above-schema", pf, `{"variant":"chess","depth":33}`, bad),
 		post("perft-depth-zero", pf, `{"variant":"chess","depth":0}`, bad),
 
+		// Setups.
+		post("setup-grand-classical", "/v1/setups", `{"variant":"grand","seed":1}`, ok),
+		post("setup-grand-classical-random", "/v1/setups", `{"variant":"grand","mode":"classical-random","count":4,"seed":7}`, ok),
+		post("setup-grand-selected-mirror", "/v1/setups", `{"variant":"grand","mode":"selected","pieces":["Q","X","B''","U"],"mirror":true,"promotion":"initial","seed":42}`, ok),
+		post("setup-grand-random-all", "/v1/setups", `{"variant":"grand","mode":"random","count":19,"duplicates":true,"promotion":"all","seed":9007199254740991}`, ok),
+		post("setup-too-many", "/v1/setups", `{"variant":"grand","mode":"classical-random","count":11,"seed":1}`, unproc),
+		post("setup-selected-twice", "/v1/setups", `{"variant":"grand","mode":"classical-selected","pieces":["X","X"],"seed":1}`, unproc),
+		post("setup-unknown-letter", "/v1/setups", `{"variant":"grand","mode":"selected","pieces":["Q","W'''"],"seed":1}`, unproc),
+		post("setup-bad-mode", "/v1/setups", `{"variant":"grand","mode":"chaos"}`, bad),
+		post("setup-seed-too-large", "/v1/setups", `{"variant":"grand","seed":9007199254740992}`, bad),
+		post("setup-chess-promotion", "/v1/setups", `{"variant":"chess","promotion":"initial","seed":1}`, unproc),
+
 		// Operations.
 		get("livez", "/livez", ok),
 		get("readyz", "/readyz", ok),
@@ -781,6 +793,38 @@ func TestValidateMoveAfterGameEnd(t *testing.T) {
 		if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil || v.Legal || (tt.wantCode != "" && v.Problem.Code != tt.wantCode) {
 			t.Errorf("%s = %d %s; want legal false with problem.code %q", vm, rec.Code, bytes.TrimSpace(rec.Body.Bytes()), tt.wantCode)
 		}
+	}
+}
+
+// TestSetupSeedDrawn: without a seed the server draws one, returns it, and
+// the same request with that seed gives the same setup, which the other
+// endpoints read.
+func TestSetupSeedDrawn(t *testing.T) {
+	srv := newServer(t)
+	type setup struct {
+		Seed uint64
+		FEN  string
+	}
+	get := func(body string) setup {
+		t.Helper()
+		rec := serve(srv.Handler(), post("", "/v1/setups", body, 200).request())
+		var s setup
+		if err := json.Unmarshal(rec.Body.Bytes(), &s); err != nil || rec.Code != 200 || s.FEN == "" {
+			t.Fatalf("POST /v1/setups %s = %d %s", body, rec.Code, rec.Body.Bytes())
+		}
+		return s
+	}
+	first := get(`{"variant":"grand","mode":"random","count":12}`)
+	again := get(jsonText(map[string]any{"variant": "grand", "mode": "random", "count": 12, "seed": first.Seed}))
+	if again != first {
+		t.Errorf("the drawn seed %d gives %q; the first answer was %q", first.Seed, again.FEN, first.FEN)
+	}
+	if other := get(`{"variant":"grand","mode":"random","count":12}`); other.Seed == first.Seed {
+		t.Errorf("two requests without a seed drew the same seed %d", first.Seed)
+	}
+	rec := serve(srv.Handler(), post("", "/v1/legal-moves", jsonText(map[string]any{"variant": "grand", "fen": first.FEN}), 200).request())
+	if rec.Code != 200 {
+		t.Errorf("legal moves of the setup %s = %d %s", first.FEN, rec.Code, rec.Body.Bytes())
 	}
 }
 

@@ -95,7 +95,8 @@ type kitKey struct {
 }
 
 // maxKits bounds the kits a variant keeps; when full it starts afresh, so a
-// client sending ever new armies costs compilation time, never memory.
+// client sending ever new armies costs the rebuilding of attack tables,
+// never memory.
 const maxKits = 64
 
 // mayPromote says whether a piece of colour c may promote to type t when
@@ -165,7 +166,9 @@ func (k *kit) with(t PieceType) *kit {
 	n := r.v.newKit(r.choice, &r.army, types)
 	n.root = r
 	if !slot.CompareAndSwap(nil, n) {
-		return slot.Load()
+		if m := slot.Load(); m.types.has(t) {
+			return m // another goroutine made the same kit first
+		}
 	}
 	return n
 }

@@ -470,24 +470,9 @@ func (p *rgPos) armyText() string {
 // ----------------------------------------------------------------------------
 // Offsets.
 
-// rgSym returns (a, b) in every direction: both signs and both orders,
-// without repeats. rgSym(2, 1) is the Knight's eight leaps.
-func rgSym(a, b int) [][2]int {
-	var out [][2]int
-	seen := map[[2]int]bool{}
-	for _, o := range [][2]int{{a, b}, {b, a}} {
-		for _, sx := range []int{1, -1} {
-			for _, sy := range []int{1, -1} {
-				d := [2]int{o[0] * sx, o[1] * sy}
-				if !seen[d] {
-					seen[d] = true
-					out = append(out, d)
-				}
-			}
-		}
-	}
-	return out
-}
+// rgSym returns (a, b) in every direction, without repeats: the offset
+// helper of the Cazaux reference, plain arithmetic that decides no rule.
+func rgSym(a, b int) [][2]int { return refOffsets(a, b) }
 
 func rgJoin(sets ...[][2]int) [][2]int {
 	var out [][2]int

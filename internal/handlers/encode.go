@@ -42,6 +42,10 @@ func appendStrings(b []byte, list []string) []byte {
 func appendStatus(b []byte, s *statusInfo) []byte {
 	b = append(b, `{"turn":`...)
 	b = appendString(b, s.Turn)
+	if s.MovesLeft != 0 {
+		b = append(b, `,"movesLeft":`...)
+		b = strconv.AppendInt(b, int64(s.MovesLeft), 10)
+	}
 	b = append(b, `,"inCheck":`...)
 	b = strconv.AppendBool(b, s.InCheck)
 	b = append(b, `,"checkers":`...)
@@ -166,6 +170,10 @@ func kindFlag(k rules.MoveKind) string {
 		return "double-step"
 	case rules.MoveFromAfar:
 		return "from-afar"
+	case rules.MoveDev:
+		return "dev"
+	case rules.MoveTakeDev:
+		return "dev-capture"
 	}
 	return ""
 }

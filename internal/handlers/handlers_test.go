@@ -266,6 +266,7 @@ func goldenCases() []apiCase {
 		get("variant-terachess2", "/v1/variants/terachess2", ok),
 		get("variant-bigorra", "/v1/variants/bigorra", ok),
 		get("variant-grand", "/v1/variants/grand", ok),
+		get("variant-giant", "/v1/variants/giant", ok),
 		get("variant-unknown", "/v1/variants/nosuch", http.StatusNotFound),
 		get("variant-bad-id", "/v1/variants/Not_An_Id", bad),
 
@@ -281,6 +282,7 @@ func goldenCases() []apiCase {
 		post("legal-moves-bigorra", lm, pos("bigorra", fenBigorra), ok),
 		post("legal-moves-grand-archer", lm, pos("grand", "9k/10/10/10/4n5/10/10/10/2X7/4K5 w - - 0 20"), ok),
 		post("legal-moves-grand-kangaroo-block", lm, pos("grand", "9k/10/10/10/4b''5/10/4n5/10/4K''5/K9 w - - 0 20"), ok),
+		post("legal-moves-giant-dev", lm, pos("giant", "k15/16/16/16/16/16/16/16/16/16/16/2Q13/2dd12/2dd12/3Q12/15K w - - 0 1"), ok),
 		post("legal-moves-inline", lm, `{"definition":`+losAlamos+`}`, ok),
 		post("legal-moves-inline-behaviour", lm, `{"definition":`+kangarooVariant+`}`, ok),
 		post("legal-moves-inline-reused", lm, `{"definition":`+losAlamos+`,"fen":"rnqknr/pppppp/6/3P2/PPP1PP/RNQKNR b - - 0 1"}`, ok),
@@ -295,6 +297,7 @@ func goldenCases() []apiCase {
 		post("status-seventy-five-moves", st, pos("chess", fenSeventyFive), ok),
 		post("status-shako", st, pos("shako", fenShako), ok),
 		post("status-inline", st, `{"definition":`+losAlamos+`}`, ok),
+		post("status-giant-quick-mid-turn", st, pos("giant-quick", "rrnnbbqqkgbbnnrr/rrnnbbqqggbbnnrr/ssddeemmcceeddss/ssddeemmcceeddss/pppppppppppppppp/4pppppppppppp/16/pppp12/PPPP12/4P11/5PPPPPPPPPPP/PPPPPPPPPPPPPPPP/SSDDEEMMCCEEDDSS/SSDDEEMMCCEEDDSS/RRNNBBQQGGBBNNRR/RRNNBBQQKGBBNNRR w ABOPabop - 0 2 3"), ok),
 		post("status-grand-pawn-cannot-promote", st, pos("grand", "4k5/3P6/10/10/10/10/10/10/10/4K5 b - - 0 40 captured:"), ok),
 
 		// Validate-move: legal moves in every notation.
@@ -311,6 +314,7 @@ func goldenCases() []apiCase {
 		post("validate-move-game-courier-promotion", vm, move(fenPromotion, "a7-a8; Q-a8"), ok),
 		post("validate-move-shako", vm, jsonText(map[string]any{"variant": "shako", "fen": fenShako, "move": "Bxa8"}), ok),
 		post("validate-move-inline", vm, `{"definition":`+losAlamos+`,"move":"Nc3"}`, ok),
+		post("validate-move-giant-block-notation", vm, jsonText(map[string]any{"variant": "giant", "fen": "16/16/16/16/16/16/16/16/16/16/16/16/2DD12/2DD5k6/16/K15 w - - 0 1", "move": "cd34-cd56"}), ok),
 		post("validate-move-grand-promotion-initial", vm, jsonText(map[string]any{"variant": "grand", "fen": "9k/P9/10/10/10/10/10/10/10/4K5 w - - 0 40 initial:QGqg", "move": "a9a10=G"}), ok),
 		post("validate-move-grand-promotion-not-initial", vm, jsonText(map[string]any{"variant": "grand", "fen": "9k/P9/10/10/10/10/10/10/10/4K5 w - - 0 40 initial:QGqg", "move": "a9a10=R"}), ok),
 		// Validate-move: moves that are not legal (200 with legal: false).
@@ -344,6 +348,7 @@ func goldenCases() []apiCase {
 		post("adjudicate-game-courier-promotion", adj, game(fenPromotion, []string{"a7-b8; Q-b8", "K h8-h7", "Q b8-b1"}, nil), ok),
 		post("adjudicate-empty", adj, game("", []string{}, nil), ok),
 		post("adjudicate-from-fen", adj, game(fenBeforeFM, []string{"Qh4#"}, nil), ok),
+		post("adjudicate-giant-quick-turns", adj, jsonText(map[string]any{"variant": "giant-quick", "moves": []string{"a6a8", "b6b8", "c6c8", "d6d8", "a11a9", "b11b9", "c11c9", "d11d9", "e6e7"}}), ok),
 		post("adjudicate-inline", adj, `{"definition":`+losAlamos+`,"moves":["d3","c4","dxc4","Qxc4"]}`, ok),
 		post("adjudicate-bigorra-long", adj, jsonText(map[string]any{"variant": "bigorra", "moves": bigorraGame(300)}), ok),
 

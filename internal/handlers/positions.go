@@ -51,6 +51,7 @@ type moveInfo struct {
 // statusInfo is a position's status as the API shows it.
 type statusInfo struct {
 	Turn           string   `json:"turn"`
+	MovesLeft      int      `json:"movesLeft,omitempty"` // variants with several moves a turn
 	InCheck        bool     `json:"inCheck"`
 	Checkers       []string `json:"checkers"`
 	Outcome        string   `json:"outcome"`
@@ -107,6 +108,9 @@ func describeStatus(p *rules.Position, st rules.Status) statusInfo {
 		Repetitions: st.Repetitions}
 	if st.Outcome == rules.Checkmate {
 		si.Winner = st.Winner.String()
+	}
+	if p.Variant().MovesPerTurn() > 1 {
+		si.MovesLeft = p.MovesLeft()
 	}
 	for _, c := range st.Claimable {
 		si.ClaimableDraws = append(si.ClaimableDraws, c.String())

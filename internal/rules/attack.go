@@ -84,6 +84,9 @@ func (p *Position) attacked(s Square, by Color) bool {
 			return true
 		}
 	}
+	if len(at.devs) > 0 && p.devAttacks(at, s, by) {
+		return true
+	}
 	for i := range at.bents {
 		bp := &at.bents[i]
 		for k, piv := range bp.ray {
@@ -181,6 +184,16 @@ func (p *Position) danger(ks Square, us Color) bitboard {
 			}
 		}
 	}
+	// A Dev next to the King's block attacks it once the block holds none
+	// of the Dev's side's pieces: a capture there can expose the King.
+	for _, dp := range at.devs {
+		if pc := b[dp.ll]; pc != 0 && dp.set.has(pc) {
+			for _, q := range blockSquares(block(ks)) {
+				d.set(q)
+			}
+			break
+		}
+	}
 	for i := range at.bents {
 		bp := &at.bents[i]
 		if !bp.riderOn(b) {
@@ -257,7 +270,7 @@ func (p *Position) pieceAttacks(from, to Square) bool {
 	defer func() { p.board[to] = target }()
 	var buf [64]Move
 	for _, m := range p.pieceMoves(buf[:0], from, pc, true) {
-		if m.To == to || m.Kind == MoveFromAfar && p.afarSquare(m) == to {
+		if m.To == to || m.Kind == MoveFromAfar && p.afarSquare(m) == to || m.Kind == MoveDev && block(to) == m.To {
 			return true
 		}
 	}

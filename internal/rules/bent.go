@@ -78,7 +78,7 @@ func outward(v, t vec) bool {
 }
 
 // Behaviours are the named ways of moving of PieceDef.Behaviour.
-var Behaviours = []string{"archer", "edgehog", "hero", "kangaroo", "shaman"}
+var Behaviours = []string{"archer", "dev", "edgehog", "hero", "kangaroo", "shaman"}
 
 // applyBehaviour adds or changes the shapes of a piece for its named behaviour.
 func applyBehaviour(shapes []shape, name, field string) ([]shape, error) {
@@ -106,6 +106,10 @@ func applyBehaviour(shapes []shape, name, field string) ([]shape, error) {
 		shapes = append(shapes, twoPartLeaps(vec{0, 1}, vec{0, 2})...)
 	case "shaman":
 		shapes = append(shapes, twoPartLeaps(vec{1, 1}, vec{2, 2})...)
+	case "dev":
+		if len(shapes) > 0 {
+			return nil, newError(ErrInvalidVariant, field, -1, "a dev moves by whole blocks only: give it no betza or bent")
+		}
 	case "kangaroo":
 		for _, d := range compass {
 			shapes = append(shapes, shape{kind: shapeKangaroo, v: d, move: true, capture: true})

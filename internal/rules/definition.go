@@ -102,6 +102,10 @@ type RulesDef struct {
 	Draws     DrawsDef      `json:"draws"`
 	// InsufficientMaterial is "fide" (dead positions as FIDE) or "none".
 	InsufficientMaterial string `json:"insufficientMaterial,omitempty"`
+	// MovesPerTurn, above 1, gives each side that many moves a turn; a
+	// turn ends early right after a move that gives check, or when the
+	// side has no legal move left (the quick form of Giant Chess).
+	MovesPerTurn int `json:"movesPerTurn,omitempty"`
 }
 
 // CastlingDef enables castling: the unmoved King moves two squares toward an

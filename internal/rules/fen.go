@@ -25,6 +25,10 @@ type Setup struct {
 	// promotion types "captured" and "initial" refer to; nil: the start
 	// position's.
 	Army []Piece
+	// MovesLeft, in a variant with several moves a turn, is how many moves
+	// are left in the side's turn, the next one included; 0 means a whole
+	// turn.
+	MovesLeft int
 }
 
 // MaxFENBytes bounds the length of a FEN.
@@ -39,6 +43,7 @@ const (
 	fieldHalfmoves = "halfmoves"
 	fieldFullmoves = "fullmoves"
 	fieldPromotion = "promotion"
+	fieldMovesLeft = "moves-left"
 )
 
 // ParseFEN reads a FEN of variant v: board, side to move, rights, en-passant
@@ -68,7 +73,7 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 		}
 	}
 	want := len(names)
-	if len(fields) == want+1 && len(v.choices) > 0 {
+	if len(fields) == want+1 && (len(v.choices) > 0 || v.perTurn > 1) {
 		want++
 	}
 	if len(fields) != want {
@@ -79,11 +84,18 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 		if len(v.choices) > 0 {
 			return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number) and optionally a seventh (promotion type), not %d", v.def.ID, len(names), len(fields))
 		}
+		if v.perTurn > 1 {
+			return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number) and optionally a seventh (moves left in the turn), not %d", v.def.ID, len(names), len(fields))
+		}
 		return nil, newError(ErrInvalidFEN, "fen", off, "a FEN has %d fields (board, turn, rights, en passant, halfmoves, move number), not %d", len(names), len(fields))
 	}
 	s := &Setup{Variant: v, EnPassant: NoSquare}
 	if err := s.parseBoard(fields[0]); err != nil {
 		return nil, err
+	}
+	if sq, ok := v.checkDevBlocks(&s.Board); !ok {
+		return nil, newError(ErrInvalidFEN, fieldBoard, boardOffset(v, fields[0], sq),
+			"the %s on %s does not stand on a whole aligned 2x2 block (files a-b, c-d..., ranks 1-2, 3-4...)", v.PieceName(s.Board[sq].Type()), sq)
 	}
 	switch fields[1] {
 	case "w":
@@ -110,7 +122,14 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 	if s.Fullmoves, err = parseCount(fields[5], fieldFullmoves, offs[5], 1); err != nil {
 		return nil, err
 	}
-	if len(fields) == 7 {
+	if len(fields) == 7 && v.perTurn > 1 {
+		if s.MovesLeft, err = parseCount(fields[6], fieldMovesLeft, offs[6], 1); err != nil {
+			return nil, err
+		}
+		if s.MovesLeft > v.perTurn {
+			return nil, newError(ErrInvalidFEN, fieldMovesLeft, offs[6], "a turn of %s has %d moves, not %d", v.def.ID, v.perTurn, s.MovesLeft)
+		}
+	} else if len(fields) == 7 {
 		if err := s.parsePromotion(fields[6], offs[6]); err != nil {
 			return nil, err
 		}
@@ -282,6 +301,34 @@ func (s *Setup) parseBoard(text string) error {
 	return nil
 }
 
+// boardOffset returns the byte offset of square sq's letter in a FEN board
+// that parsed.
+func boardOffset(v *Variant, text string, sq Square) int {
+	r, f := v.ranks-1, 0
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '/':
+			r, f = r-1, 0
+			i++
+		case c >= '0' && c <= '9':
+			n := 0
+			for i < len(text) && text[i] >= '0' && text[i] <= '9' {
+				n = n*10 + int(text[i]-'0')
+				i++
+			}
+			f += n
+		default:
+			if SquareAt(f, r) == sq {
+				return i
+			}
+			f++
+			i += 1 + apostrophes(text[i+1:])
+		}
+	}
+	return 0
+}
+
 // apostrophes counts the apostrophes that start text, up to MaxApostrophes.
 func apostrophes(text string) int {
 	n := 0
@@ -421,6 +468,14 @@ func (s *Setup) FEN() string {
 		sb.WriteByte(' ')
 		sb.WriteString(pr)
 	}
+	if v.perTurn > 1 {
+		left := s.MovesLeft
+		if left < 1 || left > v.perTurn {
+			left = v.perTurn
+		}
+		sb.WriteByte(' ')
+		sb.WriteString(strconv.Itoa(left))
+	}
 	return sb.String()
 }
 
@@ -461,7 +516,7 @@ func caseFor(upper byte, c Color) byte {
 // Setup returns the position as an unchecked Setup.
 func (p *Position) Setup() *Setup {
 	s := &Setup{Variant: p.v, Board: p.board, Turn: p.side, Castling: p.castle, KingJump: p.jump,
-		EnPassant: p.ep, Halfmoves: p.halfmove, Fullmoves: p.fullmove}
+		EnPassant: p.ep, Halfmoves: p.halfmove, Fullmoves: p.fullmove, MovesLeft: p.left}
 	if len(p.v.choices) > 0 && (p.kit.choice != p.v.choice || p.kit.army != p.v.startArmy) {
 		s.Promotion = promoNames[p.kit.choice]
 		if p.kit.choice != promoAll {
@@ -486,7 +541,20 @@ func (p *Position) FEN() string { return p.Setup().FEN() }
 func NewPosition(s *Setup) (*Position, error) {
 	v := s.Variant
 	p := &Position{v: v, side: s.Turn, castle: s.Castling, jump: s.KingJump,
-		ep: NoSquare, epVictim: NoSquare, halfmove: s.Halfmoves, fullmove: s.Fullmoves}
+		ep: NoSquare, epVictim: NoSquare, halfmove: s.Halfmoves, fullmove: s.Fullmoves, left: v.perTurn}
+	if s.MovesLeft != 0 {
+		if s.MovesLeft < 1 || s.MovesLeft > v.perTurn {
+			return nil, newError(ErrIllegalPosition, fieldMovesLeft, -1, "a turn of %s has %d moves, not %d", v.def.ID, v.perTurn, s.MovesLeft)
+		}
+		p.left = s.MovesLeft
+	}
+	p.hash ^= zobristLeft[v.perTurn] ^ zobristLeft[p.left]
+	if sq, ok := v.checkDevBlocks(&s.Board); !ok {
+		return nil, newError(ErrIllegalPosition, fieldBoard, -1, "the %s on %s does not stand on a whole aligned 2x2 block", v.PieceName(s.Board[sq].Type()), sq)
+	}
+	if p.left < v.perTurn && s.EnPassant != NoSquare {
+		return nil, newError(ErrIllegalPosition, fieldEnPassant, -1, "an en-passant right exists only at the start of a turn")
+	}
 	p.king = [2]Square{NoSquare, NoSquare}
 	kings := [2]int{}
 	var present typeSet
@@ -542,6 +610,9 @@ func NewPosition(s *Setup) (*Position, error) {
 	}
 	if p.attacked(p.king[p.side.Other()], p.side) {
 		return nil, newError(ErrIllegalPosition, fieldBoard, -1, "the side not to move is in check")
+	}
+	if p.left < v.perTurn && p.InCheck() {
+		return nil, newError(ErrIllegalPosition, fieldMovesLeft, -1, "the side to move is in check in the middle of its turn: a check ends the turn")
 	}
 	return p, nil
 }

@@ -11,6 +11,8 @@ const (
 	MoveCastle                         // the King's two-square move with a Rook
 	MoveKingJump                       // the Cazaux King's first-move jump
 	MoveFromAfar                       // the Archer's leap that also captures one more leap beyond
+	MoveDev                            // a Dev's move by one block, From and To its lower-left squares
+	MoveTakeDev                        // a capture of a whole Dev by a piece moving to one of its squares
 )
 
 // String names the kind.
@@ -28,6 +30,10 @@ func (k MoveKind) String() string {
 		return "king-jump"
 	case MoveFromAfar:
 		return "from-afar"
+	case MoveDev:
+		return "dev"
+	case MoveTakeDev:
+		return "dev-capture"
 	}
 	return "invalid"
 }
@@ -50,6 +56,17 @@ func (p *Position) Captures(m Move) []Square {
 		return []Square{p.epVictim}
 	case m.Kind == MoveCastle:
 		return nil
+	case m.Kind == MoveDev:
+		var out []Square
+		for _, q := range blockSquares(m.To) {
+			if p.board[q] != 0 {
+				out = append(out, q)
+			}
+		}
+		return out
+	case m.Kind == MoveTakeDev:
+		sq := blockSquares(block(m.To))
+		return sq[:]
 	case m.Kind == MoveFromAfar:
 		if p.board[m.To] != 0 {
 			return []Square{m.To, p.afarSquare(m)}

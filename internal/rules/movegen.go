@@ -10,6 +10,13 @@ import (
 // leaves out).
 func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind MoveKind, promote bool) []Move {
 	pt := &p.v.types[t-1]
+	if p.v.hasDev && kind == MoveNormal && p.v.devs.has(p.board[to]) {
+		// A Dev falls only to its four squares' joint attack (RULINGS 15).
+		if !p.jointAttack(to, p.board[from].Color()) {
+			return moves
+		}
+		kind = MoveTakeDev
+	}
 	if pt.promotesTo == nil || !promote {
 		return append(moves, Move{From: from, To: to, Kind: kind})
 	}
@@ -24,6 +31,9 @@ func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind Move
 		if !p.kit.mayPromote(p.side, pr, p.count[p.side][pr]) {
 			continue
 		}
+		if p.v.types[pr-1].dev && !p.devPromotionFits(to, kind) {
+			continue
+		}
 		moves = append(moves, Move{From: from, To: to, Promotion: pr, Kind: kind})
 	}
 	return moves
@@ -33,6 +43,9 @@ func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind Move
 // castling or the King's jump). With capturesOnly it lists captures only,
 // without en passant.
 func (p *Position) pieceMoves(moves []Move, from Square, pc Piece, capturesOnly bool) []Move {
+	if p.v.types[pc.Type()-1].dev {
+		return p.devMoves(moves, from, pc, capturesOnly)
+	}
 	if p.v.types[pc.Type()-1].overlap {
 		start := len(moves)
 		return dropRepeats(p.shapeMoves(moves, from, pc, capturesOnly), start)
@@ -323,14 +336,15 @@ func (p *Position) legalMoves(moves []Move) []Move {
 		var ok bool
 		switch {
 		case m.From == ks:
-			if m.Kind == MoveNormal {
+			if m.Kind == MoveNormal && !p.v.hasDev {
 				ok = !p.attackedExcept(m.To, them, ks)
 			} else {
 				u := p.make(m)
 				ok = !p.attacked(p.king[us], them)
 				p.unmake(m, u)
 			}
-		case !inCheck && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && !pins.has(m.From) && !danger.has(m.From) && !danger.has(m.To):
+		case !inCheck && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && !pins.has(m.From) && !danger.has(m.From) && !danger.has(m.To) &&
+			(m.Promotion == 0 || !p.v.types[m.Promotion-1].dev):
 			ok = true
 		default:
 			u := p.make(m)

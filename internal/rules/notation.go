@@ -149,7 +149,15 @@ func (p *Position) disambiguate(q sanQuery, m Move, legal []Move) sanQuery {
 
 // isCapture says whether m removes an enemy piece.
 func (p *Position) isCapture(m Move) bool {
-	return m.Kind == MoveEnPassant || m.Kind == MoveFromAfar || m.Kind != MoveCastle && p.board[m.To] != 0
+	switch m.Kind {
+	case MoveEnPassant, MoveFromAfar, MoveTakeDev:
+		return true
+	case MoveCastle:
+		return false
+	case MoveDev:
+		return len(p.Captures(m)) > 0
+	}
+	return p.board[m.To] != 0
 }
 
 // sanQuery is what a SAN piece move says: the piece type, the origin file
@@ -306,6 +314,14 @@ func (mp *moveParser) single() (Move, error) {
 // lowerMove reads a coordinate move or a SAN Pawn move.
 func (mp *moveParser) lowerMove() (Move, error) {
 	start := mp.i
+	if mp.p.v.hasDev {
+		if from, to, ok := mp.blockMove(); ok {
+			if err := mp.finish(); err != nil {
+				return Move{}, err
+			}
+			return mp.p.resolveCoordinate(from, to, 0, mp.legalMoves())
+		}
+	}
 	q := sanQuery{pawn: true, file: -1, rank: -1}
 	if isDigit(mp.peek(1)) {
 		sq, err := mp.square()
@@ -375,6 +391,42 @@ func (mp *moveParser) pieceMove() (Move, error) {
 		}
 	}
 	return mp.sanEnd(q, start)
+}
+
+// blockMove reads a Dev's move written with its blocks, cd34-cd56 (or
+// cd34cd56), and returns their lower-left squares. When the text is not
+// such a move it reads nothing and says so.
+func (mp *moveParser) blockMove() (from, to Square, ok bool) {
+	start := mp.i
+	if from, ok = mp.blockName(); ok {
+		mp.separator()
+		if to, ok = mp.blockName(); ok {
+			return from, to, true
+		}
+	}
+	mp.i = start
+	return NoSquare, NoSquare, false
+}
+
+// blockName reads two adjacent files and two adjacent ranks naming an
+// aligned 2x2 block, cd34 or op1516, and returns its lower-left square.
+func (mp *moveParser) blockName() (Square, bool) {
+	f := int(mp.peek(0)) - 'a'
+	if !isLower(mp.peek(0)) || int(mp.peek(1))-'a' != f+1 || f%2 != 0 {
+		return NoSquare, false
+	}
+	n := 2
+	for isDigit(mp.peek(n)) {
+		n++
+	}
+	digits := mp.text[mp.i+2 : mp.i+n]
+	for r := 1; r < mp.p.v.ranks; r += 2 {
+		if digits == strconv.Itoa(r)+strconv.Itoa(r+1) {
+			mp.i += n
+			return SquareAt(f, r-1), f+1 < mp.p.v.files
+		}
+	}
+	return NoSquare, false
 }
 
 // sanEnd reads the promotion and suffix of a SAN move and resolves it.

@@ -45,6 +45,9 @@ func (pf *perft) count(depth int) uint64 {
 	var n uint64
 	for _, m := range buf {
 		u := pf.p.make(m)
+		if pf.p.v.perTurn > 1 {
+			pf.p.settle()
+		}
 		n += pf.count(depth - 1)
 		pf.p.unmake(m, u)
 	}

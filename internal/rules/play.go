@@ -11,6 +11,7 @@ func (p *Position) Play(m Move) (*Position, error) {
 	}
 	q := p.clone()
 	q.make(l)
+	q.settle()
 	return q, nil
 }
 

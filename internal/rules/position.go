@@ -9,6 +9,7 @@ type Position struct {
 	occ      [2]bitboard
 	king     [2]Square
 	side     Color
+	left     int       // moves left in the side's turn, this one included (1 but in the quick form)
 	castle   [2]uint16 // files of the Rooks that keep a castling right
 	jump     [2]bool   // the King may still jump
 	ep       Square    // the square passed by the last double step, or NoSquare
@@ -23,8 +24,12 @@ type Position struct {
 type undo struct {
 	captured Piece
 	capSq    Square
-	afar     Piece // what an Archer took from afar
-	kit      *kit  // the kit before a promotion to a type it did not cover
+	afar     Piece    // what an Archer took from afar
+	kit      *kit     // the kit before a promotion to a type it did not cover
+	block    [4]Piece // what a Dev's move took on the four squares of its new block, or the Dev a piece took
+	side     Color
+	left     int
+	fullmove int
 	moved    Piece
 	rookFrom Square
 	rookTo   Square
@@ -49,6 +54,10 @@ func (p *Position) PieceAt(s Square) Piece {
 	}
 	return p.board[s]
 }
+
+// MovesLeft returns how many moves the side to move has left in its turn,
+// the next one included: 1 but in variants with several moves a turn.
+func (p *Position) MovesLeft() int { return p.left }
 
 // Halfmoves returns the halfmove clock of the draw rules.
 func (p *Position) Halfmoves() int { return p.halfmove }
@@ -117,7 +126,8 @@ func rightsHash(castle [2]uint16, jump [2]bool) uint64 {
 // pseudo-legal in p.
 func (p *Position) make(m Move) undo {
 	u := undo{capSq: NoSquare, rookFrom: NoSquare, ep: p.ep, epVictim: p.epVictim,
-		castle: p.castle, jump: p.jump, halfmove: p.halfmove, hash: p.hash}
+		castle: p.castle, jump: p.jump, halfmove: p.halfmove, hash: p.hash,
+		side: p.side, left: p.left, fullmove: p.fullmove}
 	us := p.side
 	moved := p.board[m.From]
 	u.moved = moved
@@ -139,20 +149,35 @@ func (p *Position) make(m Move) undo {
 		p.updateRights(m, moved, u.afar, far)
 		fallthrough
 	default:
+		if m.Kind == MoveTakeDev {
+			for i, q := range blockSquares(block(m.To)) {
+				u.block[i] = p.remove(q)
+			}
+			p.halfmove = 0
+		}
 		if p.board[m.To] != 0 {
 			u.capSq = m.To
 			u.captured = p.remove(m.To)
 			p.halfmove = 0
 		}
 	}
-	if m.Promotion != 0 {
+	switch {
+	case m.Kind == MoveDev:
+		p.moveDev(m, &u)
+	case m.Promotion != 0:
 		p.remove(m.From)
-		p.put(m.To, makePiece(m.Promotion, us))
+		if p.v.types[m.Promotion-1].dev {
+			for _, q := range blockSquares(block(m.To)) {
+				p.put(q, makePiece(m.Promotion, us))
+			}
+		} else {
+			p.put(m.To, makePiece(m.Promotion, us))
+		}
 		if !p.kit.types.has(m.Promotion) {
 			u.kit = p.kit
 			p.kit = p.kit.with(m.Promotion)
 		}
-	} else {
+	default:
 		p.relocate(m.From, m.To)
 	}
 	if u.rookFrom != NoSquare {
@@ -167,12 +192,53 @@ func (p *Position) make(m Move) undo {
 	if p.castle != u.castle || p.jump != u.jump {
 		p.hash ^= rightsHash(u.castle, u.jump) ^ rightsHash(p.castle, p.jump)
 	}
-	p.hash ^= zobristSide
-	if us == Black {
+	if p.v.perTurn > 1 && p.left > 1 && !p.attacked(p.king[us.Other()], us) {
+		// The quick form: the turn goes on, and a double step made
+		// before its end gives no en-passant right (RULINGS 18).
+		p.hash ^= zobristLeft[p.left] ^ zobristLeft[p.left-1]
+		p.left--
+		p.ep, p.epVictim = NoSquare, NoSquare
+		return u
+	}
+	p.passTurn()
+	return u
+}
+
+// passTurn gives the move to the other side, for a whole turn.
+func (p *Position) passTurn() {
+	p.hash ^= zobristSide ^ zobristLeft[p.left] ^ zobristLeft[p.v.perTurn]
+	p.left = p.v.perTurn
+	if p.side == Black {
 		p.fullmove++
 	}
-	p.side = us.Other()
-	return u
+	p.side = p.side.Other()
+}
+
+// settle passes the turn when the side to move has no legal move in the
+// middle of a quick-form turn (RULINGS 18). Play and perft call it after
+// each move.
+func (p *Position) settle() {
+	if p.left == p.v.perTurn {
+		return
+	}
+	var buf [256]Move
+	if len(p.legalMoves(buf[:0])) == 0 {
+		p.passTurn()
+	}
+}
+
+// moveDev plays a Dev's move: it takes every piece in the block it enters.
+func (p *Position) moveDev(m Move, u *undo) {
+	for i, q := range blockSquares(m.To) {
+		if p.board[q] != 0 {
+			u.block[i] = p.remove(q)
+			p.halfmove = 0
+			p.updateRights(m, u.moved, u.block[i], q)
+		}
+	}
+	for _, q := range blockSquares(m.From) {
+		p.relocate(q, q+m.To-m.From)
+	}
 }
 
 // castleRook returns the Rook's squares for a castling move.
@@ -206,19 +272,35 @@ func (p *Position) updateRights(m Move, moved, captured Piece, capSq Square) {
 
 // unmake reverts make.
 func (p *Position) unmake(m Move, u undo) {
-	p.side = p.side.Other()
-	us := p.side
-	if us == Black {
-		p.fullmove--
-	}
+	p.side, p.left, p.fullmove = u.side, u.left, u.fullmove
 	if u.rookFrom != NoSquare {
 		p.relocate(u.rookTo, u.rookFrom)
 	}
-	if m.Promotion != 0 {
+	switch {
+	case m.Kind == MoveDev:
+		for _, q := range blockSquares(m.From) {
+			p.relocate(q+m.To-m.From, q)
+		}
+		for i, q := range blockSquares(m.To) {
+			if u.block[i] != 0 {
+				p.put(q, u.block[i])
+			}
+		}
+	case m.Promotion != 0 && p.v.types[m.Promotion-1].dev:
+		for _, q := range blockSquares(block(m.To)) {
+			p.remove(q)
+		}
+		p.put(m.From, u.moved)
+	case m.Promotion != 0:
 		p.remove(m.To)
 		p.put(m.From, u.moved)
-	} else {
+	default:
 		p.relocate(m.To, m.From)
+	}
+	if m.Kind == MoveTakeDev {
+		for i, q := range blockSquares(block(m.To)) {
+			p.put(q, u.block[i])
+		}
 	}
 	if u.captured != 0 {
 		p.put(u.capSq, u.captured)

@@ -100,6 +100,9 @@ func (v *Variant) newKit(choice uint8, a *army, types typeSet) *kit {
 		if !k.types.has(PieceType(ti + 1)) {
 			continue
 		}
+		if v.types[ti].dev {
+			k.lines = true
+		}
 		for _, sh := range ss {
 			switch {
 			case !sh.capture:
@@ -323,6 +326,16 @@ func (v *Variant) buildAttackTable(c Color, target Square, types typeSet) attack
 					}
 					return bp
 				})
+			}
+		}
+	}
+	for ti := range v.types {
+		if t := PieceType(ti + 1); v.types[ti].dev && types.has(t) {
+			for _, d := range devSteps {
+				if ll, ok := v.step(block(target), d); ok {
+					at.devs = append(at.devs, devProbe{ll: ll})
+					at.devs[len(at.devs)-1].set.add(makePiece(t, c))
+				}
 			}
 		}
 	}

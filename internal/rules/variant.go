@@ -24,6 +24,9 @@ type Variant struct {
 	draws     DrawsDef
 	material  string
 	hasFrozen bool
+	hasDev    bool     // some piece type stands on a 2x2 block (the Dev)
+	devs      pieceSet // the Dev pieces of both colours
+	perTurn   int      // moves a side makes in one turn (the quick form of Giant Chess); 1 normally
 	startFEN  string
 	start     *Position
 
@@ -50,6 +53,7 @@ type pieceType struct {
 	epMaker    bool
 	epTaker    bool
 	overlap    bool   // two shapes can make the same move: drop duplicates
+	dev        bool   // stands on an aligned 2x2 block and moves by blocks
 	lower      string // the letter in lower case, for Black
 }
 
@@ -109,10 +113,18 @@ type slideEntry struct {
 
 // attackTable lists the reversed probes that find attackers of one square.
 type attackTable struct {
+	devs   []devProbe // Devs in the blocks next to the target's
 	leaps  []leapProbe
 	legged int // leaps[:legged] have legs (lame, jumping, two-part, Archer)
 	rays   []rayProbe
 	bents  []bentProbe
+}
+
+// devProbe: a Dev of set standing on the block whose lower-left square is
+// ll attacks the target, unless the target's block holds its side's pieces.
+type devProbe struct {
+	ll  Square
+	set pieceSet
 }
 
 type leapProbe struct {
@@ -150,6 +162,10 @@ func (v *Variant) ID() string { return v.def.ID }
 
 // Name returns the variant's display name.
 func (v *Variant) Name() string { return v.def.Name }
+
+// MovesPerTurn returns how many moves a side makes in a turn (1 but in the
+// quick form of Giant Chess).
+func (v *Variant) MovesPerTurn() int { return v.perTurn }
 
 // Files returns the board width.
 func (v *Variant) Files() int { return v.files }
@@ -325,7 +341,7 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 		}
 		v.byLetter[pd.Letter] = PieceType(i + 1)
 		var s []shape
-		if pd.Betza != "" || len(pd.Bent) == 0 && pd.Behaviour != "kangaroo" {
+		if pd.Betza != "" || len(pd.Bent) == 0 && pd.Behaviour != "kangaroo" && pd.Behaviour != "dev" {
 			var err error
 			if s, err = parseBetza(pd.Betza, field+".betza"); err != nil {
 				return nil, err
@@ -381,7 +397,18 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 			v.royal = PieceType(i + 1)
 		}
 		shapes[i] = s
-		v.types = append(v.types, pieceType{PieceDef: pd, lower: strings.ToLower(pd.Letter)})
+		v.types = append(v.types, pieceType{PieceDef: pd, lower: strings.ToLower(pd.Letter), dev: pd.Behaviour == "dev"})
+		if pd.Behaviour == "dev" {
+			if pd.Royal || len(pd.PromotesTo) > 0 || pd.DoubleStep != nil {
+				return nil, newError(ErrInvalidVariant, field+".behaviour", -1, "a dev is not royal, does not promote and has no double step")
+			}
+			if v.files%2 != 0 || v.ranks%2 != 0 {
+				return nil, newError(ErrInvalidVariant, field+".behaviour", -1, "a dev needs a board of even width and height, made of 2x2 blocks")
+			}
+			v.hasDev = true
+			v.devs.add(makePiece(PieceType(i+1), White))
+			v.devs.add(makePiece(PieceType(i+1), Black))
+		}
 	}
 	if v.royal == 0 {
 		return nil, newError(ErrInvalidVariant, "pieces", -1, "one piece type must be royal")
@@ -505,6 +532,13 @@ func (v *Variant) compileRules() error {
 		return newError(ErrInvalidVariant, "rules.draws", -1, "draw thresholds must be small non-negative numbers")
 	}
 	v.draws = d
+	v.perTurn = max(r.MovesPerTurn, 1)
+	if r.MovesPerTurn < 0 || r.MovesPerTurn > 8 {
+		return newError(ErrInvalidVariant, "rules.movesPerTurn", -1, "movesPerTurn must be 1 to 8")
+	}
+	if v.perTurn > 1 && len(v.choices) > 0 {
+		return newError(ErrInvalidVariant, "rules.movesPerTurn", -1, "a variant has several moves a turn or promotion choices in the FEN, not both")
+	}
 	switch r.InsufficientMaterial {
 	case "", "none":
 		v.material = "none"

@@ -9,6 +9,7 @@ var (
 	zobristJump   [2]uint64
 	zobristEP     [NumSquares]uint64
 	zobristSide   uint64
+	zobristLeft   [9]uint64 // moves left in a quick-form turn
 )
 
 func init() {
@@ -33,6 +34,9 @@ func init() {
 		zobristEP[i] = next()
 	}
 	zobristSide = next()
+	for i := range zobristLeft {
+		zobristLeft[i] = next()
+	}
 }
 
 func zobristPiece(pc Piece, s Square) uint64 { return zobristPieces[int(pc)*NumSquares+int(s)] }

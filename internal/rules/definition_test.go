@@ -154,6 +154,17 @@ func TestCompileErrors(t *testing.T) {
 		{"unknown promotion choice", func(d *Definition) { d.Rules.Promotion.Choices = []string{"all", "some"} }, ErrInvalidVariant, "rules.promotion.choices[1]", -1},
 		{"promotion choice twice", func(d *Definition) { d.Rules.Promotion.Choices = []string{"all", "all"} }, ErrInvalidVariant, "rules.promotion.choices[1]", -1},
 		{"choices without the default", func(d *Definition) { d.Rules.Promotion.Choices = []string{"captured", "initial"} }, ErrInvalidVariant, "rules.promotion.choices", -1},
+		{"dev with a betza", func(d *Definition) { d.Pieces[1].Behaviour = "dev" }, ErrInvalidVariant, "pieces[1].behaviour", -1},
+		{"royal dev", func(d *Definition) { d.Pieces[0].Betza, d.Pieces[0].Behaviour = "", "dev" }, ErrInvalidVariant, "pieces[0].behaviour", -1},
+		{"dev on an odd board", func(d *Definition) {
+			d.Files, d.StartFEN = 7, "rnbqkbn/ppppppp/7/7/7/7/PPPPPPP/RNBQKBN w Qq - 0 1"
+			d.Pieces[1].Betza, d.Pieces[1].Behaviour = "", "dev"
+		}, ErrInvalidVariant, "pieces[1].behaviour", -1},
+		{"nine moves a turn", func(d *Definition) { d.Rules.MovesPerTurn = 9 }, ErrInvalidVariant, "rules.movesPerTurn", -1},
+		{"moves a turn and promotion choices", func(d *Definition) {
+			d.Rules.MovesPerTurn = 2
+			d.Rules.Promotion.Choices = []string{"all", "initial"}
+		}, ErrInvalidVariant, "rules.movesPerTurn", -1},
 		{"negative draw threshold", func(d *Definition) { d.Rules.Draws.MoveClaim = -1 }, ErrInvalidVariant, "rules.draws", -1},
 		{"bad insufficient material", func(d *Definition) { d.Rules.InsufficientMaterial = "bare" }, ErrInvalidVariant, "rules.insufficientMaterial", -1},
 		{"start FEN board does not parse",

@@ -88,6 +88,15 @@ func TestParseFENErrors(t *testing.T) {
 		{"grand", grandStart + " captured 1", "fen", 74},
 		{"grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0", "fen", 71},
 		{"grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCAbN''''1/R8R w - - 0 1", "board", 57},
+		// Giant Chess: a Dev fills an aligned block; the quick form's
+		// seventh field counts the moves left in the turn.
+		{"giant", "k15/16/16/16/16/16/16/16/16/16/16/16/3DD11/3DD11/16/K15 w - - 0 1", "board", 44},
+		{"giant", "k15/16/16/16/16/16/16/16/16/16/16/16/2DD12/2Dd12/16/K15 w - - 0 1", "board", 44},
+		{"giant", "k15/16/16/16/16/16/16/16/16/16/16/16/2D13/2DD12/16/K15 w - - 0 1", "board", 43},
+		{"giant", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1 4", "fen", 60},
+		{"giant-quick", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1 0", "moves-left", 60},
+		{"giant-quick", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1 5", "moves-left", 60},
+		{"giant-quick", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1 x", "moves-left", 60},
 	}
 	for _, tt := range tests {
 		_, err := ParseFEN(MustBuiltin(tt.variant), tt.give)
@@ -112,6 +121,10 @@ func TestNewPositionErrors(t *testing.T) {
 		{"chess", "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", ""},
 		{"chess", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "board"},
 		{"chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "board"},
+		// The quick form: no en-passant right and no check in the middle of a turn.
+		{"giant-quick", "k15/16/16/16/16/16/16/16/16/16/4pP10/16/16/16/16/K15 b - f7 0 1 3", "en-passant"},
+		{"giant-quick", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K14r w - - 0 1 3", "moves-left"},
+		{"giant-quick", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K14r w - - 0 1 4", ""},
 	}
 	for _, tt := range tests {
 		s, err := ParseFEN(MustBuiltin(tt.variant), tt.give)

@@ -50,6 +50,10 @@ func FuzzPlayout(f *testing.F) {
 	f.Add("shako", "", []byte{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5})
 	f.Add("shako", "4ncr1k1/1cr2P4/pp2p2pp1/P7PN/2Ep1p4/B3P1eN2/2P1n1P3/1B1P1K4/9p/5C2CR w - - 0 1", []byte{11, 22, 33, 44})
 	f.Add("grand", "", []byte{2, 7, 1, 8, 2, 8, 1, 8})
+	f.Add("giant", "", []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+	f.Add("giant", "r2kq11/16/16/16/16/16/6dd8/6dd8/2s3DD8/4Q1DD1N6/16/4pp10/16/2S13/16/R3K10R w - - 0 30", []byte{3, 30, 90, 150, 7, 77})
+	f.Add("giant-quick", "", []byte{4, 8, 15, 16, 23, 42})
+	f.Add("giant-quick", "r2kq11/16/16/16/16/16/6dd8/6dd8/2s3DD8/4Q1DD1N6/16/4pp10/16/2S13/16/R3K10R w - - 0 30 2", []byte{9, 19, 29, 39})
 	f.Add("grand", "2k''6t/j'2u3k2/p3r'2pp1/2o''2yd''3/E''3pb''4/9e''/3D''YP1O''2/P3B''R'2P1/1KP3U1J'1/2T3K''3 w - - 0 20", []byte{5, 50, 150, 250, 9})
 	f.Add("grand", "10/3P6/6P2k/7n2/10/10/10/5p4/2p7/K6R2 w - - 0 40 all", []byte{70, 1, 140, 2, 3})
 	f.Add("grand", "g''k''bd'o''u'l'o'qi/h'gw'e'f'k1tc'k'/pppppppppp/10/10/10/10/PPPPPPPPPP/H'GW'E'F'K1TC'K'/G''K''BD'O''U'L'O'QI w - - 0 1 captured:QBGC'K'H'E'D'O'G''IO''W'U'F'K''TL'qbgc'k'h'e'd'o'g''io''w'u'f'k''tl'", []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
@@ -105,7 +109,7 @@ func mustFresh(t *testing.T, p *Position) *Position {
 
 // TestPlayoutSeeds runs the playout property over long fixed games.
 func TestPlayoutSeeds(t *testing.T) {
-	for _, variant := range []string{"chess", "shako"} {
+	for _, variant := range []string{"chess", "shako", "grand", "giant", "giant-quick"} {
 		p := MustBuiltin(variant).Start()
 		for ply := 0; ply < 120; ply++ {
 			legal := checkMoveInvariants(t, p)

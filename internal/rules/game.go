@@ -97,7 +97,7 @@ func (g *Game) Play(m Move) error {
 		return g.pos.illegal(m)
 	}
 	next := g.pos.clone()
-	next.make(l)
+	next.play(l)
 	g.pos, g.known = next, false
 	g.moves = append(g.moves, l)
 	g.keys = append(g.keys, g.repetitionKey())

@@ -44,10 +44,7 @@ func (pf *perft) count(depth int) uint64 {
 	}
 	var n uint64
 	for _, m := range buf {
-		u := pf.p.make(m)
-		if pf.p.v.perTurn > 1 {
-			pf.p.settle()
-		}
+		u := pf.p.play(m)
 		n += pf.count(depth - 1)
 		pf.p.unmake(m, u)
 	}
@@ -80,7 +77,7 @@ func PerftContext(ctx context.Context, p *Position, depth int, maxLeaves uint64,
 	var total uint64
 	var out []DivideEntry
 	for _, m := range p.LegalMoves() {
-		u := pf.p.make(m)
+		u := pf.p.play(m)
 		n := uint64(1)
 		if depth > 1 {
 			n = pf.count(depth - 1)
@@ -113,7 +110,7 @@ func Divide(p *Position, depth int) []DivideEntry {
 	pf := newPerft(p)
 	var out []DivideEntry
 	for _, m := range p.LegalMoves() {
-		u := pf.p.make(m)
+		u := pf.p.play(m)
 		n := uint64(1)
 		if depth > 1 {
 			n = pf.count(min(depth-1, MaxPerftDepth))

@@ -10,8 +10,7 @@ func (p *Position) Play(m Move) (*Position, error) {
 		return nil, p.illegal(m)
 	}
 	q := p.clone()
-	q.make(l)
-	q.settle()
+	q.play(l)
 	return q, nil
 }
 

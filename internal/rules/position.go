@@ -214,9 +214,19 @@ func (p *Position) passTurn() {
 	p.side = p.side.Other()
 }
 
+// play makes m and, in the quick form, passes the turn when the side is
+// left without a move: make for a move that is really played, where make
+// alone serves the legality test.
+func (p *Position) play(m Move) undo {
+	u := p.make(m)
+	if p.v.perTurn > 1 {
+		p.settle()
+	}
+	return u
+}
+
 // settle passes the turn when the side to move has no legal move in the
-// middle of a quick-form turn (RULINGS 18). Play and perft call it after
-// each move.
+// middle of a quick-form turn (RULINGS 18); see play.
 func (p *Position) settle() {
 	if p.left == p.v.perTurn {
 		return

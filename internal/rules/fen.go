@@ -541,7 +541,7 @@ func (p *Position) FEN() string { return p.Setup().FEN() }
 func NewPosition(s *Setup) (*Position, error) {
 	v := s.Variant
 	p := &Position{v: v, side: s.Turn, castle: s.Castling, jump: s.KingJump,
-		ep: NoSquare, epVictim: NoSquare, halfmove: s.Halfmoves, fullmove: s.Fullmoves, left: v.perTurn}
+		ep: NoSquare, epVictim: NoSquare, held: [2]Square{NoSquare, NoSquare}, halfmove: s.Halfmoves, fullmove: s.Fullmoves, left: v.perTurn}
 	if s.MovesLeft != 0 {
 		if s.MovesLeft < 1 || s.MovesLeft > v.perTurn {
 			return nil, newError(ErrIllegalPosition, fieldMovesLeft, -1, "a turn of %s has %d moves, not %d", v.def.ID, v.perTurn, s.MovesLeft)

@@ -14,6 +14,7 @@ type Position struct {
 	jump     [2]bool   // the King may still jump
 	ep       Square    // the square passed by the last double step, or NoSquare
 	epVictim Square    // the square of the piece that made it
+	held     [2]Square // a double step's ep and epVictim held back in the middle of a quick-form turn
 	halfmove int
 	fullmove int
 	hash     uint64
@@ -27,6 +28,7 @@ type undo struct {
 	afar     Piece    // what an Archer took from afar
 	kit      *kit     // the kit before a promotion to a type it did not cover
 	block    [4]Piece // what a Dev's move took on the four squares of its new block, or the Dev a piece took
+	held     [2]Square
 	side     Color
 	left     int
 	fullmove int
@@ -127,7 +129,8 @@ func rightsHash(castle [2]uint16, jump [2]bool) uint64 {
 func (p *Position) make(m Move) undo {
 	u := undo{capSq: NoSquare, rookFrom: NoSquare, ep: p.ep, epVictim: p.epVictim,
 		castle: p.castle, jump: p.jump, halfmove: p.halfmove, hash: p.hash,
-		side: p.side, left: p.left, fullmove: p.fullmove}
+		side: p.side, left: p.left, fullmove: p.fullmove, held: p.held}
+	p.held = [2]Square{NoSquare, NoSquare}
 	us := p.side
 	moved := p.board[m.From]
 	u.moved = moved
@@ -197,6 +200,7 @@ func (p *Position) make(m Move) undo {
 		// before its end gives no en-passant right (RULINGS 18).
 		p.hash ^= zobristLeft[p.left] ^ zobristLeft[p.left-1]
 		p.left--
+		p.held = [2]Square{p.ep, p.epVictim}
 		p.ep, p.epVictim = NoSquare, NoSquare
 		return u
 	}
@@ -204,8 +208,14 @@ func (p *Position) make(m Move) undo {
 	return u
 }
 
-// passTurn gives the move to the other side, for a whole turn.
+// passTurn gives the move to the other side, for a whole turn; a double
+// step held back because the turn seemed to go on gives its en-passant
+// right now that the opponent moves next.
 func (p *Position) passTurn() {
+	if p.held[0] != NoSquare {
+		p.ep, p.epVictim = p.held[0], p.held[1]
+		p.held = [2]Square{NoSquare, NoSquare}
+	}
 	p.hash ^= zobristSide ^ zobristLeft[p.left] ^ zobristLeft[p.v.perTurn]
 	p.left = p.v.perTurn
 	if p.side == Black {
@@ -231,10 +241,25 @@ func (p *Position) settle() {
 	if p.left == p.v.perTurn {
 		return
 	}
-	var buf [256]Move
-	if len(p.legalMoves(buf[:0])) == 0 {
+	if !p.hasLegalMove() {
 		p.passTurn()
 	}
+}
+
+// hasLegalMove says whether the side to move has a legal move, trying its
+// pseudo-legal moves until one leaves its King safe.
+func (p *Position) hasLegalMove() bool {
+	var buf [256]Move
+	us, them := p.side, p.side.Other()
+	for _, m := range p.pseudoMoves(buf[:0], p.InCheck()) {
+		u := p.make(m)
+		ok := !p.attacked(p.king[us], them)
+		p.unmake(m, u)
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // moveDev plays a Dev's move: it takes every piece in the block it enters.
@@ -282,7 +307,7 @@ func (p *Position) updateRights(m Move, moved, captured Piece, capSq Square) {
 
 // unmake reverts make.
 func (p *Position) unmake(m Move, u undo) {
-	p.side, p.left, p.fullmove = u.side, u.left, u.fullmove
+	p.side, p.left, p.fullmove, p.held = u.side, u.left, u.fullmove, u.held
 	if u.rookFrom != NoSquare {
 		p.relocate(u.rookTo, u.rookFrom)
 	}

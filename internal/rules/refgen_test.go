@@ -16,11 +16,9 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -881,51 +879,9 @@ func (p *refPos) legalMoves() []refMove {
 	return legal
 }
 
-func refPerft(p *refPos, depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	ms := p.legalMoves()
-	if depth == 1 {
-		return uint64(len(ms))
-	}
-	var n uint64
-	for _, m := range ms {
-		n += refPerft(p.play(m), depth-1)
-	}
-	return n
-}
-
-// refPerftParallel splits the root moves among the CPUs.
+// refPerftParallel counts perft leaves with the shared plumbing of refperft_test.go.
 func refPerftParallel(p *refPos, depth int) uint64 {
-	if depth <= 1 {
-		return refPerft(p, depth)
-	}
-	ms := p.legalMoves()
-	var (
-		mu    sync.Mutex
-		total uint64
-		wg    sync.WaitGroup
-		next  = make(chan refMove)
-	)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for m := range next {
-				n := refPerft(p.play(m), depth-1)
-				mu.Lock()
-				total += n
-				mu.Unlock()
-			}
-		}()
-	}
-	for _, m := range ms {
-		next <- m
-	}
-	close(next)
-	wg.Wait()
-	return total
+	return refPerftParallelOf[*refPos, refMove](p, depth)
 }
 
 func mustRefFEN(t testing.TB, g *refGame, fen string) *refPos {

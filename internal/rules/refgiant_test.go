@@ -24,11 +24,9 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -905,58 +903,9 @@ func (p *rgiPos) hasLegalMove() bool {
 	return false
 }
 
-func rgiPerft(p *rgiPos, depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	ms := p.legalMoves()
-	if depth == 1 {
-		return uint64(len(ms))
-	}
-	var n uint64
-	for _, m := range ms {
-		n += rgiPerft(p.play(m), depth-1)
-	}
-	return n
-}
-
-// rgiPerftParallel splits the moves two plies down among the CPUs.
+// rgiPerftParallel counts perft leaves with the shared plumbing of refperft_test.go.
 func rgiPerftParallel(p *rgiPos, depth int) uint64 {
-	if depth <= 2 {
-		return rgiPerft(p, depth)
-	}
-	var jobs []*rgiPos
-	for _, m := range p.legalMoves() {
-		q := p.play(m)
-		for _, m2 := range q.legalMoves() {
-			jobs = append(jobs, q.play(m2))
-		}
-	}
-	var (
-		mu    sync.Mutex
-		total uint64
-		wg    sync.WaitGroup
-		next  = make(chan *rgiPos)
-	)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var sum uint64
-			for q := range next {
-				sum += rgiPerft(q, depth-2)
-			}
-			mu.Lock()
-			total += sum
-			mu.Unlock()
-		}()
-	}
-	for _, q := range jobs {
-		next <- q
-	}
-	close(next)
-	wg.Wait()
-	return total
+	return refPerftParallelOf[*rgiPos, rgiMove](p, depth)
 }
 
 func rgiMustFEN(t testing.TB, fen string, quick bool) *rgiPos {

@@ -21,11 +21,9 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -1252,59 +1250,8 @@ func (p *rgPos) legalMoves() []rgMove {
 
 func (p *rgPos) inCheck() bool { return p.kingAttacked(p.white) }
 
-func rgPerft(p *rgPos, depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	ms := p.legalMoves()
-	if depth == 1 {
-		return uint64(len(ms))
-	}
-	var n uint64
-	for _, m := range ms {
-		n += rgPerft(p.play(m), depth-1)
-	}
-	return n
-}
-
-// rgPerftParallel splits the moves two plies down among the CPUs.
-func rgPerftParallel(p *rgPos, depth int) uint64 {
-	if depth <= 2 {
-		return rgPerft(p, depth)
-	}
-	var jobs []*rgPos
-	for _, m := range p.legalMoves() {
-		q := p.play(m)
-		for _, m2 := range q.legalMoves() {
-			jobs = append(jobs, q.play(m2))
-		}
-	}
-	var (
-		mu    sync.Mutex
-		total uint64
-		wg    sync.WaitGroup
-		next  = make(chan *rgPos)
-	)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var sum uint64
-			for q := range next {
-				sum += rgPerft(q, depth-2)
-			}
-			mu.Lock()
-			total += sum
-			mu.Unlock()
-		}()
-	}
-	for _, q := range jobs {
-		next <- q
-	}
-	close(next)
-	wg.Wait()
-	return total
-}
+// rgPerftParallel counts perft leaves with the shared plumbing of refperft_test.go.
+func rgPerftParallel(p *rgPos, depth int) uint64 { return refPerftParallelOf[*rgPos, rgMove](p, depth) }
 
 func rgMustFEN(t testing.TB, fen string) *rgPos {
 	t.Helper()

@@ -51,28 +51,7 @@ func placeFEN(t testing.TB, v *Variant, turn, spec string) string {
 		}
 		board[sq] = tok[:n]
 	}
-	var sb strings.Builder
-	for r := v.ranks - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < v.files; f++ {
-			if l := board[SquareAt(f, r)]; l != "" {
-				if empty > 0 {
-					fmt.Fprint(&sb, empty)
-				}
-				empty = 0
-				sb.WriteString(l)
-				continue
-			}
-			empty++
-		}
-		if empty > 0 {
-			fmt.Fprint(&sb, empty)
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
-	return sb.String() + " " + turn + " - - 0 1"
+	return boardFEN(v.files, v.ranks, func(f, r int) string { return board[SquareAt(f, r)] }) + " " + turn + " - - 0 1"
 }
 
 // place sets up a position from a piece list (see placeFEN).

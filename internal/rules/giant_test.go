@@ -74,26 +74,7 @@ func giBoard(t testing.TB, place string, expand bool) string {
 		}
 		set(f, r, l)
 	}
-	var rows []string
-	for r := 15; r >= 0; r-- {
-		row, empty := "", 0
-		for f := 0; f < 16; f++ {
-			if grid[r][f] == "" {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				row += strconv.Itoa(empty)
-				empty = 0
-			}
-			row += grid[r][f]
-		}
-		if empty > 0 {
-			row += strconv.Itoa(empty)
-		}
-		rows = append(rows, row)
-	}
-	return strings.Join(rows, "/")
+	return boardFEN(16, 16, func(f, r int) string { return grid[r][f] })
 }
 
 // giFEN writes a FEN: the board of the placement list (Devs expanded) and

@@ -295,26 +295,7 @@ func gpFEN(t testing.TB, place, side string, fullmove int, extra string) string 
 		}
 		grid[pc.sq.Rank()][pc.sq.File()] = pc.letter
 	}
-	var rows []string
-	for r := 9; r >= 0; r-- {
-		row, empty := "", 0
-		for f := 0; f < 10; f++ {
-			if grid[r][f] == "" {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				row += strconv.Itoa(empty)
-				empty = 0
-			}
-			row += grid[r][f]
-		}
-		if empty > 0 {
-			row += strconv.Itoa(empty)
-		}
-		rows = append(rows, row)
-	}
-	fen := fmt.Sprintf("%s %s - - 0 %d", strings.Join(rows, "/"), side, fullmove)
+	fen := fmt.Sprintf("%s %s - - 0 %d", boardFEN(10, 10, func(f, r int) string { return grid[r][f] }), side, fullmove)
 	if extra != "" {
 		fen += " " + extra
 	}

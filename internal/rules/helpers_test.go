@@ -1,6 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // mustPosition parses and validates a FEN of a built-in variant; an empty
 // FEN gives the start position.
@@ -46,4 +50,32 @@ func playUCI(t testing.TB, g *Game, moves ...string) {
 			t.Fatalf("Play(%s) = %v", s, err)
 		}
 	}
+}
+
+// boardFEN writes the board field of a FEN: at(f, r) gives the letter on
+// each square (0-based file and rank), "" when empty.
+func boardFEN(files, ranks int, at func(f, r int) string) string {
+	var sb strings.Builder
+	for r := ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < files; f++ {
+			l := at(f, r)
+			if l == "" {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			sb.WriteString(l)
+		}
+		if empty > 0 {
+			sb.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	return sb.String()
 }

@@ -614,6 +614,9 @@ func NewPosition(s *Setup) (*Position, error) {
 	if p.left < v.perTurn && p.InCheck() {
 		return nil, newError(ErrIllegalPosition, fieldMovesLeft, -1, "the side to move is in check in the middle of its turn: a check ends the turn")
 	}
+	if p.left < v.perTurn && !p.hasLegalMove() {
+		return nil, newError(ErrIllegalPosition, fieldMovesLeft, -1, "the side to move has no legal move in the middle of its turn: the turn would have passed")
+	}
 	return p, nil
 }
 

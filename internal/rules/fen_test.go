@@ -125,6 +125,8 @@ func TestNewPositionErrors(t *testing.T) {
 		{"giant-quick", "k15/16/16/16/16/16/16/16/16/16/4pP10/16/16/16/16/K15 b - f7 0 1 3", "en-passant"},
 		{"giant-quick", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K14r w - - 0 1 3", "moves-left"},
 		{"giant-quick", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K14r w - - 0 1 4", ""},
+		{"giant-quick", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/2q13/K15 w - - 0 1 2", "moves-left"},
+		{"giant-quick", "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/2q13/K15 w - - 0 1 4", ""},
 	}
 	for _, tt := range tests {
 		s, err := ParseFEN(MustBuiltin(tt.variant), tt.give)

@@ -160,6 +160,10 @@ func TestCompileErrors(t *testing.T) {
 			d.Files, d.StartFEN = 7, "rnbqkbn/ppppppp/7/7/7/7/PPPPPPP/RNBQKBN w Qq - 0 1"
 			d.Pieces[1].Betza, d.Pieces[1].Behaviour = "", "dev"
 		}, ErrInvalidVariant, "pieces[1].behaviour", -1},
+		{"archer and dev", func(d *Definition) {
+			d.Pieces[1].Betza, d.Pieces[1].Behaviour = "", "dev"
+			d.Pieces[4].Behaviour = "archer"
+		}, ErrInvalidVariant, "pieces[4].behaviour", -1},
 		{"nine moves a turn", func(d *Definition) { d.Rules.MovesPerTurn = 9 }, ErrInvalidVariant, "rules.movesPerTurn", -1},
 		{"moves a turn and promotion choices", func(d *Definition) {
 			d.Rules.MovesPerTurn = 2

@@ -413,6 +413,12 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 	if v.royal == 0 {
 		return nil, newError(ErrInvalidVariant, "pieces", -1, "one piece type must be royal")
 	}
+	for i, pd := range v.def.Pieces {
+		if pd.Behaviour == "archer" && v.hasDev {
+			// A capture from afar of one square of a Dev has no meaning.
+			return nil, newError(ErrInvalidVariant, fieldf("pieces[%d].behaviour", i), -1, "an archer and a dev cannot be in one variant")
+		}
+	}
 	for c := White; c <= Black; c++ {
 		for t := range v.types {
 			if !v.immune.has(makePiece(PieceType(t+1), c.Other())) {

@@ -397,6 +397,9 @@ func (s *Setup) parseRights(text string, off int) error {
 			return bad("not a castling right of this variant")
 		}
 	}
+	if canon := s.rightsText(); canon != text {
+		return newError(ErrInvalidFEN, fieldRights, off, "rights must be written in order, White's first: %s", canon)
+	}
 	return nil
 }
 

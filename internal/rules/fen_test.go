@@ -70,6 +70,9 @@ func TestParseFENErrors(t *testing.T) {
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "turn", 44},
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "rights", 48},
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", "rights", 47},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w QKkq - 0 1", "rights", 46},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 1", "rights", 46},
+		{"giant", "rrnnbbqqkgbbnnrr/rrnnbbqqggbbnnrr/ssddeemmcceeddss/ssddeemmcceeddss/pppppppppppppppp/pppppppppppppppp/16/16/16/16/PPPPPPPPPPPPPPPP/PPPPPPPPPPPPPPPP/SSDDEEMMCCEEDDSS/SSDDEEMMCCEEDDSS/RRNNBBQQGGBBNNRR/RRNNBBQQKGBBNNRR w BAOPabop - 0 1", "rights", 218},
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en-passant", 51},
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmoves", 53},
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmoves", 55},
@@ -174,6 +177,14 @@ func FuzzParseFEN(f *testing.F) {
 		grandStart + " captured:", "9k/10/10/10/4b''5/10/4n5/10/4K''5/K9 w - - 0 20 initial:B''K''b''k''",
 	} {
 		f.Add("grand", s)
+	}
+	for _, s := range []string{
+		"rrnnbbqqkgbbnnrr/rrnnbbqqggbbnnrr/ssddeemmcceeddss/ssddeemmcceeddss/pppppppppppppppp/pppppppppppppppp/16/16/16/16/PPPPPPPPPPPPPPPP/PPPPPPPPPPPPPPPP/SSDDEEMMCCEEDDSS/SSDDEEMMCCEEDDSS/RRNNBBQQGGBBNNRR/RRNNBBQQKGBBNNRR w ABOPabop - 0 1",
+		"k15/16/16/16/16/16/16/16/16/16/16/16/2DD12/2Dd12/16/K15 w - - 0 1",
+		"r2kq11/16/16/16/16/16/6dd8/6dd8/2s3DD8/4Q1DD1N6/16/4pp10/16/2S13/16/R3K10R w - - 0 30",
+	} {
+		f.Add("giant", s)
+		f.Add("giant-quick", s+" 3")
 	}
 	f.Fuzz(func(t *testing.T, variant, text string) {
 		v, err := Builtin(variant)

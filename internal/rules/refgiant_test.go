@@ -1450,14 +1450,8 @@ func rgiEnginePosition(t testing.TB, fen string, quick bool) (ep *Position, err 
 // rgiCompare compares the legal moves (coordinate form), the squares each
 // move captures on and whether the side to move is in check, and reports
 // what differs.
-func rgiCompare(t *testing.T, rp *rgiPos, ms []rgiMove, ep *Position) (same bool) {
+func rgiCompare(t *testing.T, rp *rgiPos, ms []rgiMove, ep *Position) bool {
 	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("engine panics in %s: %v", rp.fen(), r)
-			same = false
-		}
-	}()
 	ref := map[string]string{}
 	for _, m := range ms {
 		u := rp.uci(m)
@@ -1466,40 +1460,7 @@ func rgiCompare(t *testing.T, rp *rgiPos, ms []rgiMove, ep *Position) (same bool
 		}
 		ref[u] = strings.Join(rp.captures(m), ",")
 	}
-	eng := map[string]string{}
-	for _, m := range ep.LegalMoves() {
-		u := ep.UCI(m)
-		if _, dup := eng[u]; dup {
-			t.Errorf("engine generates %s twice in %s", u, rp.fen())
-		}
-		var caps []string
-		for _, s := range ep.Captures(m) {
-			caps = append(caps, s.String())
-		}
-		sort.Strings(caps)
-		eng[u] = strings.Join(caps, ",")
-	}
-	var onlyRef, onlyEng, capDiff []string
-	for u, c := range ref {
-		ec, ok := eng[u]
-		switch {
-		case !ok:
-			onlyRef = append(onlyRef, u)
-		case ec != c:
-			capDiff = append(capDiff, fmt.Sprintf("%s takes [%s] (reference) / [%s] (engine)", u, c, ec))
-		}
-	}
-	for u := range eng {
-		if _, ok := ref[u]; !ok {
-			onlyEng = append(onlyEng, u)
-		}
-	}
-	if len(onlyRef)+len(onlyEng)+len(capDiff) > 0 {
-		sort.Strings(onlyRef)
-		sort.Strings(onlyEng)
-		sort.Strings(capDiff)
-		t.Errorf("moves differ in %s\n  only the reference: %v\n  only the engine:    %v\n  captures differ:    %v",
-			rp.fen(), onlyRef, onlyEng, capDiff)
+	if !refMovesAgree(t, rp.fen(), ref, ep) {
 		return false
 	}
 	if a, b := rp.inCheck(), ep.InCheck(); a != b {
@@ -1507,37 +1468,6 @@ func rgiCompare(t *testing.T, rp *rgiPos, ms []rgiMove, ep *Position) (same bool
 		return false
 	}
 	return true
-}
-
-// rgiEnginePlay plays the move written u in the engine.
-func rgiEnginePlay(t *testing.T, ep *Position, u string) *Position {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Fatalf("engine panics playing %s: %v", u, r)
-		}
-	}()
-	for _, m := range ep.LegalMoves() {
-		if ep.UCI(m) == u {
-			next, err := ep.Play(m)
-			if err != nil {
-				t.Fatalf("engine Play(%s) in %s: %v", u, ep.FEN(), err)
-			}
-			return next
-		}
-	}
-	t.Fatalf("engine lacks %s in %s", u, rgiEngineFEN(ep))
-	return nil
-}
-
-// rgiEngineFEN is the engine's FEN, or the panic it raises.
-func rgiEngineFEN(ep *Position) (fen string) {
-	defer func() {
-		if r := recover(); r != nil {
-			fen = fmt.Sprintf("(engine panics: %v)", r)
-		}
-	}()
-	return ep.FEN()
 }
 
 // rgiTally counts what a comparison covered, for the log.
@@ -1627,7 +1557,7 @@ func TestReferenceGiantRules(t *testing.T) {
 				return
 			}
 			rgiCompare(t, rp, rp.legalMoves(), ep)
-			if a, b := rp.fen(), rgiEngineFEN(ep); a != b {
+			if a, b := rp.fen(), refEngineFEN(ep); a != b {
 				t.Errorf("FEN differs:\n  reference %s\n  engine    %s", a, b)
 			}
 			for u := range tc.after {
@@ -1635,7 +1565,7 @@ func TestReferenceGiantRules(t *testing.T) {
 					continue // reported above
 				}
 				want := tc.after[u]
-				if got := rgiEngineFEN(rgiEnginePlay(t, ep, u)); got != want {
+				if got := refEngineFEN(refEnginePlay(t, ep, u)); got != want {
 					t.Errorf("engine: after %s in %s:\n  got  %s\n  want %s", u, tc.fen, got, want)
 				}
 			}
@@ -1772,7 +1702,7 @@ func TestReferenceGiantAgrees(t *testing.T) {
 						if !rgiCompare(t, rp, ms, ep) {
 							t.Fatalf("game %d (seed %d, from %s), ply %d, after %v", game, seed, from, ply, line)
 						}
-						if a, b := rp.fen(), rgiEngineFEN(ep); a != b {
+						if a, b := rp.fen(), refEngineFEN(ep); a != b {
 							t.Fatalf("game %d (seed %d), ply %d, after %v: FEN differs:\n  reference %s\n  engine    %s",
 								game, seed, ply, line, a, b)
 						}
@@ -1782,7 +1712,7 @@ func TestReferenceGiantAgrees(t *testing.T) {
 						m := rgiPick(rp, ms, rng)
 						u := rp.uci(m)
 						line = append(line, u)
-						rp, ep = rp.play(m), rgiEnginePlay(t, ep, u)
+						rp, ep = rp.play(m), refEnginePlay(t, ep, u)
 					}
 				}
 				rgiLogTally(t, tally)
@@ -1826,20 +1756,20 @@ func rgiCompareTree(t *testing.T, rp *rgiPos, ep *Position, tally map[string]int
 	if !rgiCompare(t, rp, ms, ep) {
 		return false
 	}
-	if a, b := rp.fen(), rgiEngineFEN(ep); a != b {
+	if a, b := rp.fen(), refEngineFEN(ep); a != b {
 		t.Errorf("FEN differs:\n  reference %s\n  engine    %s", a, b)
 		return false
 	}
 	for _, m := range ms {
 		u := rp.uci(m)
-		child, next := rp.play(m), rgiEnginePlay(t, ep, u)
+		child, next := rp.play(m), refEnginePlay(t, ep, u)
 		cms := child.legalMoves()
 		rgiTally(child, cms, tally)
 		if !rgiCompare(t, child, cms, next) {
 			t.Logf("(after %s in %s)", u, rp.fen())
 			return false
 		}
-		if a, b := child.fen(), rgiEngineFEN(next); a != b {
+		if a, b := child.fen(), refEngineFEN(next); a != b {
 			t.Errorf("FEN after %s in %s differs:\n  reference %s\n  engine    %s", u, rp.fen(), a, b)
 			return false
 		}

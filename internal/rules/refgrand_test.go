@@ -1439,14 +1439,8 @@ func rgEnginePosition(t testing.TB, fen string) (*Position, error) {
 
 // rgCompare compares the legal moves (coordinate form) and the squares each
 // move captures on, and reports what differs.
-func rgCompare(t *testing.T, rp *rgPos, ms []rgMove, ep *Position) (same bool) {
+func rgCompare(t *testing.T, rp *rgPos, ms []rgMove, ep *Position) bool {
 	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("engine panics in %s: %v", rp.fen(), r)
-			same = false
-		}
-	}()
 	ref := map[string]string{}
 	for _, m := range ms {
 		u := rp.uci(m)
@@ -1455,74 +1449,7 @@ func rgCompare(t *testing.T, rp *rgPos, ms []rgMove, ep *Position) (same bool) {
 		}
 		ref[u] = strings.Join(rp.captures(m), ",")
 	}
-	eng := map[string]string{}
-	for _, m := range ep.LegalMoves() {
-		u := ep.UCI(m)
-		if _, dup := eng[u]; dup {
-			t.Errorf("engine generates %s twice in %s", u, rp.fen())
-		}
-		var caps []string
-		for _, s := range ep.Captures(m) {
-			caps = append(caps, s.String())
-		}
-		sort.Strings(caps)
-		eng[u] = strings.Join(caps, ",")
-	}
-	var onlyRef, onlyEng, capDiff []string
-	for u, c := range ref {
-		ec, ok := eng[u]
-		switch {
-		case !ok:
-			onlyRef = append(onlyRef, u)
-		case ec != c:
-			capDiff = append(capDiff, fmt.Sprintf("%s takes [%s] (reference) / [%s] (engine)", u, c, ec))
-		}
-	}
-	for u := range eng {
-		if _, ok := ref[u]; !ok {
-			onlyEng = append(onlyEng, u)
-		}
-	}
-	if len(onlyRef)+len(onlyEng)+len(capDiff) == 0 {
-		return true
-	}
-	sort.Strings(onlyRef)
-	sort.Strings(onlyEng)
-	sort.Strings(capDiff)
-	t.Errorf("moves differ in %s\n  only the reference: %v\n  only the engine:    %v\n  captures differ:    %v",
-		rp.fen(), onlyRef, onlyEng, capDiff)
-	return false
-}
-
-// rgEnginePlay plays the move written u in the engine.
-func rgEnginePlay(t *testing.T, ep *Position, u string) *Position {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Fatalf("engine panics playing %s: %v", u, r)
-		}
-	}()
-	for _, m := range ep.LegalMoves() {
-		if ep.UCI(m) == u {
-			next, err := ep.Play(m)
-			if err != nil {
-				t.Fatalf("engine Play(%s) in %s: %v", u, ep.FEN(), err)
-			}
-			return next
-		}
-	}
-	t.Fatalf("engine lacks %s in %s", u, ep.FEN())
-	return nil
-}
-
-// rgEngineFEN is the engine's FEN, or the panic it raises.
-func rgEngineFEN(ep *Position) (fen string) {
-	defer func() {
-		if r := recover(); r != nil {
-			fen = fmt.Sprintf("(engine panics: %v)", r)
-		}
-	}()
-	return ep.FEN()
+	return refMovesAgree(t, rp.fen(), ref, ep)
 }
 
 // rgTally counts what a comparison covered, for the log.
@@ -1667,7 +1594,7 @@ func TestReferenceGrandAgrees(t *testing.T) {
 		if !rgCompare(t, rp, ms, ep) {
 			return false
 		}
-		if a, b := rp.fen(), rgEngineFEN(ep); a != b {
+		if a, b := rp.fen(), refEngineFEN(ep); a != b {
 			t.Errorf("FEN differs:\n  reference %s\n  engine    %s", a, b)
 			return false
 		}
@@ -1676,14 +1603,14 @@ func TestReferenceGrandAgrees(t *testing.T) {
 		}
 		for _, m := range ms {
 			u := rp.uci(m)
-			child, next := rp.play(m), rgEnginePlay(t, ep, u)
+			child, next := rp.play(m), refEnginePlay(t, ep, u)
 			cms := child.legalMoves()
 			rgTally(child, cms, tally)
 			if !rgCompare(t, child, cms, next) {
 				t.Logf("(after %s in %s)", u, rp.fen())
 				return false
 			}
-			if a, b := child.fen(), rgEngineFEN(next); a != b {
+			if a, b := child.fen(), refEngineFEN(next); a != b {
 				t.Errorf("FEN after %s in %s differs:\n  reference %s\n  engine    %s", u, rp.fen(), a, b)
 				return false
 			}
@@ -1708,7 +1635,7 @@ func TestReferenceGrandAgrees(t *testing.T) {
 				t.Errorf("engine rejects %s: %v", fen, err)
 				continue
 			}
-			if a, b := rp.fen(), rgEngineFEN(ep); a != b {
+			if a, b := rp.fen(), refEngineFEN(ep); a != b {
 				t.Errorf("FEN of %q:\n  reference %s\n  engine    %s", fen, a, b)
 			}
 		}
@@ -1760,14 +1687,14 @@ func TestReferenceGrandAgrees(t *testing.T) {
 				if !rgCompare(t, rp, ms, ep) {
 					t.Fatalf("game %d (seed %d, from %s), ply %d", game, seed, start, ply)
 				}
-				if a, b := rp.fen(), rgEngineFEN(ep); a != b {
+				if a, b := rp.fen(), refEngineFEN(ep); a != b {
 					t.Fatalf("game %d, ply %d: FEN differs:\n  reference %s\n  engine    %s", game, ply, a, b)
 				}
 				if len(ms) == 0 {
 					break
 				}
 				m := rgPick(rp, ms, rng, advance)
-				rp, ep = rp.play(m), rgEnginePlay(t, ep, rp.uci(m))
+				rp, ep = rp.play(m), refEnginePlay(t, ep, rp.uci(m))
 			}
 		}
 		rgLogTally(t, tally)

@@ -1126,19 +1126,6 @@ func refTally(p *refPos, ms []refMove, tally map[string]int) {
 	}
 }
 
-func refLogTally(t *testing.T, tally map[string]int) {
-	var keys []string
-	for k := range tally {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	for _, k := range keys {
-		fmt.Fprintf(&b, "\n  %s: %d", k, tally[k])
-	}
-	t.Logf("covered:%s", b.String())
-}
-
 // TestReferenceAgreesOnPlayouts plays fixed-seed games and compares the
 // legal-move sets of the reference and the engine at every ply.
 func TestReferenceAgreesOnPlayouts(t *testing.T) {

@@ -1510,19 +1510,6 @@ func rgiTally(p *rgiPos, ms []rgiMove, tally map[string]int) {
 	}
 }
 
-func rgiLogTally(t *testing.T, tally map[string]int) {
-	var keys []string
-	for k := range tally {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	for _, k := range keys {
-		fmt.Fprintf(&b, "\n  %s: %d", k, tally[k])
-	}
-	t.Logf("covered:%s", b.String())
-}
-
 // ----------------------------------------------------------------------------
 // Tests.
 
@@ -1664,7 +1651,7 @@ func TestReferenceGiantAgrees(t *testing.T) {
 						t.Errorf("(suite position %s)", tc.id)
 					}
 				}
-				rgiLogTally(t, tally)
+				refLogTally(t, tally)
 			})
 			t.Run("playouts", func(t *testing.T) {
 				tally := map[string]int{}
@@ -1715,7 +1702,7 @@ func TestReferenceGiantAgrees(t *testing.T) {
 						rp, ep = rp.play(m), refEnginePlay(t, ep, u)
 					}
 				}
-				rgiLogTally(t, tally)
+				refLogTally(t, tally)
 			})
 			t.Run("sparse", func(t *testing.T) {
 				tally := map[string]int{}
@@ -1742,7 +1729,7 @@ func TestReferenceGiantAgrees(t *testing.T) {
 						t.Fatalf("too many differences")
 					}
 				}
-				rgiLogTally(t, tally)
+				refLogTally(t, tally)
 			})
 		})
 	}

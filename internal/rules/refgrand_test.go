@@ -1491,19 +1491,6 @@ func rgTally(p *rgPos, ms []rgMove, tally map[string]int) {
 	}
 }
 
-func rgLogTally(t *testing.T, tally map[string]int) {
-	var keys []string
-	for k := range tally {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	for _, k := range keys {
-		fmt.Fprintf(&b, "\n  %s: %d", k, tally[k])
-	}
-	t.Logf("covered:%s", b.String())
-}
-
 // ----------------------------------------------------------------------------
 // Tests.
 
@@ -1659,7 +1646,7 @@ func TestReferenceGrandAgrees(t *testing.T) {
 				t.Errorf("(suite position %s)", tc.id)
 			}
 		}
-		rgLogTally(t, tally)
+		refLogTally(t, tally)
 	})
 
 	t.Run("playouts", func(t *testing.T) {
@@ -1697,7 +1684,7 @@ func TestReferenceGrandAgrees(t *testing.T) {
 				rp, ep = rp.play(m), refEnginePlay(t, ep, rp.uci(m))
 			}
 		}
-		rgLogTally(t, tally)
+		refLogTally(t, tally)
 	})
 
 	t.Run("sparse", func(t *testing.T) {
@@ -1727,7 +1714,7 @@ func TestReferenceGrandAgrees(t *testing.T) {
 				}
 			}
 		}
-		rgLogTally(t, tally)
+		refLogTally(t, tally)
 		t.Logf("%d positions, %d rejected by the engine", count, rejected)
 	})
 }

@@ -158,3 +158,17 @@ func refEngineFEN(ep *Position) (fen string) {
 	}()
 	return ep.FEN()
 }
+
+// refLogTally logs what a comparison covered.
+func refLogTally(t *testing.T, tally map[string]int) {
+	var keys []string
+	for k := range tally {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "\n  %s: %d", k, tally[k])
+	}
+	t.Logf("covered:%s", b.String())
+}

@@ -104,13 +104,6 @@ type rgiMove struct {
 	rf, rt         int8 // castling: the Rook's file before and after
 }
 
-func rgiAbs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 func rgiOn(f, r int) bool { return f >= 0 && f < 16 && r >= 0 && r < 16 }
 
 func rgiSide(white bool) int {
@@ -139,7 +132,7 @@ func rgiFirstRank(white bool) int {
 // rgiSquare names a square: file letter, 1-based rank (RULINGS 28).
 func rgiSquare(f, r int) string { return string(rune('a'+f)) + strconv.Itoa(r+1) }
 
-func (p *rgiPos) kindAt(f, r int) rgiKind { return rgiKind(rgiAbs(int(p.cell[f][r]))) }
+func (p *rgiPos) kindAt(f, r int) rgiKind { return rgiKind(refAbs(int(p.cell[f][r]))) }
 
 // own: the square holds a piece of the given side.
 func (p *rgiPos) own(f, r int, white bool) bool {
@@ -352,7 +345,7 @@ func (p *rgiPos) fen() string {
 				b.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			l := rgiLetter[rgiAbs(int(c))]
+			l := rgiLetter[refAbs(int(c))]
 			if c < 0 {
 				l |= 0x20
 			}
@@ -440,7 +433,7 @@ var rgiPower = [rgiKinds]rgiPowers{
 func (p *rgiPos) targets(f, r int, out [][2]int) [][2]int {
 	c := p.cell[f][r]
 	white := c > 0
-	switch kind := rgiKind(rgiAbs(int(c))); kind {
+	switch kind := rgiKind(refAbs(int(c))); kind {
 	case rgiKing:
 		for _, d := range rgiAll8 {
 			if rgiOn(f+d[0], r+d[1]) {
@@ -594,7 +587,7 @@ func (g *rgiGen) land(f, r, tf, tr int) {
 	if c != 0 && (c > 0) == p.white {
 		return
 	}
-	if rgiKind(rgiAbs(int(c))) == rgiDev {
+	if rgiKind(refAbs(int(c))) == rgiDev {
 		if g.joint == nil {
 			g.joint = p.attackMap(p.white)
 		}
@@ -655,7 +648,7 @@ func (g *rgiGen) pawn(f, r int) {
 			continue
 		}
 		if c := p.cell[tf][tr]; c != 0 && (c > 0) != p.white {
-			if rgiKind(rgiAbs(int(c))) == rgiDev {
+			if rgiKind(refAbs(int(c))) == rgiDev {
 				n := len(g.out)
 				g.land(f, r, tf, tr)
 				if len(g.out) == n {
@@ -740,7 +733,7 @@ func (g *rgiGen) castling(f, r int) {
 		if !rgiOn(x, r) || !p.rights[side][x] || p.cell[x][r] != int8(rgiRook)*rgiSign(p.white) {
 			continue
 		}
-		if rgiAbs(x-f) < 3 {
+		if refAbs(x-f) < 3 {
 			continue // never with the setup's Rooks (a, b, o, p); see the contract
 		}
 		if !checked {
@@ -808,7 +801,7 @@ func (p *rgiPos) apply(m rgiMove) *rgiPos {
 		piece := q.cell[m.ff][m.fr]
 		if c := q.cell[m.tf][m.tr]; c != 0 {
 			capture = true
-			if rgiKind(rgiAbs(int(c))) == rgiDev {
+			if rgiKind(refAbs(int(c))) == rgiDev {
 				for _, sq := range rgiBlock(int(m.tf), int(m.tr)) {
 					q.cell[sq[0]][sq[1]] = 0
 				}

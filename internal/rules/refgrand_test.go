@@ -193,23 +193,6 @@ type rgMove struct {
 	aff, afr       int8 // Archer's capture from afar, -1 when none
 }
 
-func rgAbs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-func rgSign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
-}
-
 func rgOn(f, r int) bool { return f >= 0 && f < 10 && r >= 0 && r < 10 }
 
 func rgSide(white bool) int {
@@ -222,7 +205,7 @@ func rgSide(white bool) int {
 // rgSquare names a square: file letter, 1-based rank (RULINGS 28).
 func rgSquare(f, r int) string { return string(rune('a'+f)) + strconv.Itoa(r+1) }
 
-func (p *rgPos) kindAt(f, r int) rgKind { return rgKind(rgAbs(int(p.cell[f][r]))) }
+func (p *rgPos) kindAt(f, r int) rgKind { return rgKind(refAbs(int(p.cell[f][r]))) }
 
 // completed: the moves a side has completed (SPEC): White (fullmove-1)
 // with White to move, fullmove with Black to move; Black fullmove-1.
@@ -414,7 +397,7 @@ func (p *rgPos) fen() string {
 				b.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			l := rgLetter[rgAbs(int(c))]
+			l := rgLetter[refAbs(int(c))]
 			if c < 0 {
 				l = strings.ToLower(l)
 			}
@@ -587,7 +570,7 @@ type rgGen struct {
 
 // capturable: an enemy piece other than a Block (which nothing captures).
 func (g *rgGen) capturable(c int8) bool {
-	return c != 0 && (c > 0) != g.white && rgKind(rgAbs(int(c))) != rgBlock
+	return c != 0 && (c > 0) != g.white && rgKind(refAbs(int(c))) != rgBlock
 }
 
 func (g *rgGen) empty(f, r int) bool { return rgOn(f, r) && g.p.cell[f][r] == 0 }
@@ -1085,7 +1068,7 @@ func (p *rgPos) generate(g *rgGen) {
 		}
 	case rgTiger: // a Zebra leap; from an empty landing, a Bishop outward
 		for _, d := range rgZ {
-			g.stepThen(d[0], d[1], [2]int{rgSign(d[0]), rgSign(d[1])})
+			g.stepThen(d[0], d[1], [2]int{refSign(d[0]), refSign(d[1])})
 		}
 	case rgCannon:
 		for _, d := range rgW {
@@ -1113,7 +1096,7 @@ func (p *rgPos) promotions(white bool) []rgKind {
 		for f := 0; f < 10; f++ {
 			for r := 0; r < 10; r++ {
 				if c := p.cell[f][r]; c != 0 && (c > 0) == white {
-					count[rgAbs(int(c))]++
+					count[refAbs(int(c))]++
 				}
 			}
 		}
@@ -1168,7 +1151,7 @@ func (p *rgPos) kingAttacked(white bool) bool {
 			if c == 0 || (c > 0) == white {
 				continue
 			}
-			if enemyFrozen && rgFrozenKind[rgAbs(int(c))] {
+			if enemyFrozen && rgFrozenKind[refAbs(int(c))] {
 				continue
 			}
 			g.f, g.r = f, r
@@ -1191,7 +1174,7 @@ func (p *rgPos) pseudoMoves() []rgMove {
 	for f := 0; f < 10; f++ {
 		for r := 0; r < 10; r++ {
 			c := p.cell[f][r]
-			if c == 0 || (c > 0) != p.white || frozen && rgFrozenKind[rgAbs(int(c))] {
+			if c == 0 || (c > 0) != p.white || frozen && rgFrozenKind[refAbs(int(c))] {
 				continue
 			}
 			g.f, g.r = f, r
@@ -1216,14 +1199,14 @@ func (p *rgPos) play(m rgMove) *rgPos {
 		capture = true
 	}
 	if m.promo != rgNone {
-		piece = int8(m.promo) * int8(rgSign(int(piece)))
+		piece = int8(m.promo) * int8(refSign(int(piece)))
 	}
 	q.cell[m.tf][m.tr] = piece
 	q.epF, q.epR = -1, -1
 	if m.double {
 		q.epF, q.epR = int(m.tf), (int(m.fr)+int(m.tr))/2
 	}
-	if capture || rgKind(rgAbs(int(p.cell[m.ff][m.fr]))) == rgPawn {
+	if capture || rgKind(refAbs(int(p.cell[m.ff][m.fr]))) == rgPawn {
 		q.half = 0
 	} else {
 		q.half++
@@ -1341,7 +1324,7 @@ func rgRandomSparse(rng *rand.Rand) *rgPos {
 		for f := 0; f < 10; f++ {
 			for r := 0; r < 10; r++ {
 				c := p.cell[f][r]
-				if k := rgKind(rgAbs(int(c))); c != 0 && k != rgKing && k != rgPawn {
+				if k := rgKind(refAbs(int(c))); c != 0 && k != rgKing && k != rgPawn {
 					p.army[rgSide(c > 0)][k]++
 				}
 			}
@@ -1462,7 +1445,7 @@ func rgTally(p *rgPos, ms []rgMove, tally map[string]int) {
 		if p.frozen(side) {
 			for f := 0; f < 10; f++ {
 				for r := 0; r < 10; r++ {
-					if c := p.cell[f][r]; c != 0 && (c > 0) == side && rgFrozenKind[rgAbs(int(c))] {
+					if c := p.cell[f][r]; c != 0 && (c > 0) == side && rgFrozenKind[refAbs(int(c))] {
 						tally["frozen pieces (per position)"]++
 					}
 				}

@@ -578,6 +578,9 @@ func NewPosition(s *Setup) (*Position, error) {
 		if pt.promotesTo != nil && pt.PromotesBy == "" && v.zoneRank[pc.Color()][sq.Rank()] == zoneCompulsory {
 			return nil, newError(ErrIllegalPosition, fieldBoard, -1, "%s %s on %s stands where it must have promoted", pc.Color(), pt.Name, sq)
 		}
+		if err := v.onBarredRank(pc, sq); err != nil {
+			return nil, err
+		}
 	}
 	for c := White; c <= Black; c++ {
 		if kings[c] != 1 {

@@ -453,6 +453,9 @@ func TestGrandPiecesCatalogue(t *testing.T) {
 	for _, pc := range gpPieces() {
 		for _, from := range []string{"e5", "a1"} {
 			t.Run(pc.name+"/"+from, func(t *testing.T) {
+				if from == "a1" && v.barred[White].has(v.byLetter[pc.letter]) {
+					t.Skip("a Pawn never stands on its own first rank (TestFirstRankPawns)")
+				}
 				place := "Kc10 kg10 " + pc.letter + from
 				if pc.letter == "K" {
 					place = "kg10 K" + from

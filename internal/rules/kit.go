@@ -94,9 +94,10 @@ type kitKey struct {
 	types  typeSet
 }
 
-// maxKits bounds the kits a variant keeps; when full it starts afresh, so a
-// client sending ever new armies costs the rebuilding of attack tables,
-// never memory.
+// maxKits bounds the kits a variant keeps, roots and promotion kits; a
+// variant with large attack tables keeps fewer (Variant.kitCap, see
+// cost.go). When full it starts afresh, so a client sending ever new armies
+// costs the rebuilding of attack tables, never memory.
 const maxKits = 64
 
 // mayPromote says whether a piece of colour c may promote to type t when
@@ -140,11 +141,31 @@ func (v *Variant) kitFor(choice uint8, a *army, present typeSet) *kit {
 		return k
 	}
 	k := v.newKit(choice, a, types)
-	if v.kits == nil || len(v.kits) >= maxKits {
-		v.kits = map[kitKey]*kit{}
+	if v.kits == nil || v.kitsMade.Load() >= int64(v.kitCap) {
+		v.freshKits()
 	}
 	v.kits[key] = k
+	v.kitsMade.Add(1)
 	return k
+}
+
+// freshKits starts the variant's kits afresh: the kits kept so far live on
+// only as long as the positions holding them. kitMu must be held.
+func (v *Variant) freshKits() {
+	v.kits = map[kitKey]*kit{}
+	v.kitsMade.Store(0)
+	if v.base != nil {
+		v.base.forget()
+	}
+}
+
+// forget drops the promotion kits a root kit keeps, when its variant
+// starts its kits afresh; positions holding them keep them alive.
+func (k *kit) forget() {
+	for i := range k.next {
+		k.next[i].Store(nil)
+	}
+	k.full.Store(nil)
 }
 
 // with returns a kit that also covers type t.
@@ -165,8 +186,14 @@ func (k *kit) with(t PieceType) *kit {
 	}
 	n := r.v.newKit(r.choice, &r.army, types)
 	n.root = r
+	if r.v.kitsMade.Add(1) > int64(r.v.kitCap) {
+		r.v.kitMu.Lock()
+		r.v.freshKits()
+		r.v.kitsMade.Add(1)
+		r.v.kitMu.Unlock()
+	}
 	if !slot.CompareAndSwap(nil, n) {
-		if m := slot.Load(); m.types.has(t) {
+		if m := slot.Load(); m != nil && m.types.has(t) {
 			return m // another goroutine made the same kit first
 		}
 	}

@@ -1,6 +1,9 @@
 package rules
 
-import "context"
+import (
+	"context"
+	"math"
+)
 
 // MaxPerftDepth bounds perft recursion.
 const MaxPerftDepth = 32
@@ -11,10 +14,10 @@ type perft struct {
 	p    *Position
 	bufs [MaxPerftDepth + 1][]Move
 	// Budget, for PerftContext: leaves counted so far, the most allowed,
-	// and the context polled every pollEvery interior nodes.
+	// and the context, polled before every move generation: the work
+	// between two polls is one generation, whatever the variant.
 	leaves, limit uint64
 	ctx           context.Context
-	polls         int
 	err           error
 }
 
@@ -23,6 +26,15 @@ func newPerft(p *Position) *perft {
 }
 
 func (pf *perft) count(depth int) uint64 {
+	if pf.ctx != nil {
+		// Once stopped, the rest of the tree is skipped without polling.
+		if pf.err == nil && done(pf.ctx) {
+			pf.err = pf.ctx.Err()
+		}
+		if pf.err != nil {
+			return 0
+		}
+	}
 	buf := pf.p.legalMoves(pf.bufs[depth][:0])
 	pf.bufs[depth] = buf
 	if depth == 1 {
@@ -34,14 +46,6 @@ func (pf *perft) count(depth int) uint64 {
 		}
 		return uint64(len(buf))
 	}
-	if pf.limit != 0 {
-		if pf.polls++; pf.polls%pollEvery == 0 && pf.ctx.Err() != nil {
-			pf.err = pf.ctx.Err()
-		}
-		if pf.err != nil {
-			return 0
-		}
-	}
 	var n uint64
 	for _, m := range buf {
 		u := pf.p.play(m)
@@ -49,6 +53,16 @@ func (pf *perft) count(depth int) uint64 {
 		pf.p.unmake(m, u)
 	}
 	return n
+}
+
+// done polls ctx without blocking.
+func done(ctx context.Context) bool {
+	select {
+	case <-ctx.Done():
+		return true
+	default:
+		return false
+	}
 }
 
 // Perft returns the number of leaf positions depth plies below p.
@@ -59,19 +73,19 @@ func Perft(p *Position, depth int) uint64 {
 	return newPerft(p).count(min(depth, MaxPerftDepth))
 }
 
-// pollEvery is how many interior perft nodes pass between context checks.
-const pollEvery = 1024
-
 // PerftContext is Perft with a budget: it stops with an *Error of code
 // ErrLimitExceeded once more than maxLeaves leaves are counted, and with the
-// context's error once ctx is done. With divide it also returns the count
-// below each root move.
+// context's error once ctx is done, polling it before every move generation.
+// With divide it also returns the count below each root move.
 func PerftContext(ctx context.Context, p *Position, depth int, maxLeaves uint64, divide bool) (uint64, []DivideEntry, error) {
 	if depth <= 0 || depth > MaxPerftDepth {
 		return 0, nil, newError(ErrLimitExceeded, "depth", -1, "depth must be 1 to %d", MaxPerftDepth)
 	}
 	if maxLeaves == 0 {
 		maxLeaves = ^uint64(0)
+	}
+	if done(ctx) {
+		return 0, nil, ctx.Err()
 	}
 	pf := &perft{p: p.clone(), limit: maxLeaves, ctx: ctx}
 	var total uint64
@@ -94,6 +108,52 @@ func PerftContext(ctx context.Context, p *Position, depth int, maxLeaves uint64,
 		}
 	}
 	return total, out, nil
+}
+
+// PerftEstimate is a forecast of a perft's leaf count, made before
+// counting it.
+type PerftEstimate struct {
+	Leaves uint64 // the estimated count; the count itself when Exact
+	Depth  int    // the deepest depth counted exactly
+	Exact  bool   // Depth is the depth asked for
+}
+
+// EstimatePerft forecasts the leaves of a perft of p to depth: it counts
+// depths 1, 2, ... exactly while a count stays within probe leaves, then
+// multiplies the last exact count by its growth over the depth before (at
+// least the growth that the first count over probe proves) once per
+// missing depth. The result depends only on p, depth and probe, never on
+// the clock. The work is at most about twice probe leaves; ctx is polled as
+// in PerftContext.
+func EstimatePerft(ctx context.Context, p *Position, depth int, probe uint64) (PerftEstimate, error) {
+	if depth <= 0 || depth > MaxPerftDepth {
+		return PerftEstimate{}, newError(ErrLimitExceeded, "depth", -1, "depth must be 1 to %d", MaxPerftDepth)
+	}
+	probe = max(probe, 1)
+	prev, cur := uint64(1), uint64(1) // the counts at depths k-1 and k
+	k := 0
+	for k < depth {
+		n, _, err := PerftContext(ctx, p, k+1, probe, false)
+		if CodeOf(err) == ErrLimitExceeded {
+			break
+		}
+		if err != nil {
+			return PerftEstimate{}, err
+		}
+		prev, cur, k = cur, n, k+1
+	}
+	if k == depth {
+		return PerftEstimate{Leaves: cur, Depth: k, Exact: true}, nil
+	}
+	growth := float64(probe+1) / float64(cur)
+	if k > 0 {
+		growth = max(growth, float64(cur)/float64(prev))
+	}
+	est := float64(cur) * math.Pow(growth, float64(depth-k))
+	if est >= math.MaxUint64 {
+		return PerftEstimate{Leaves: math.MaxUint64, Depth: k}, nil
+	}
+	return PerftEstimate{Leaves: uint64(est), Depth: k}, nil
 }
 
 // DivideEntry is one root move of a divided perft and its leaf count.

@@ -22,6 +22,8 @@ type SetupOptions struct {
 	//   - "selected": the same with the King and the pieces Pieces.
 	// Classical pieces are the non-royal, non-pawn types of the start array;
 	// catalogue pieces are the variant's other non-royal, non-pawn types.
+	// Neither holds a Dev (it stands on a 2x2 block) nor a type that may not
+	// stand on its own first rank (firstrank.go).
 	Mode string
 	// Count is the number of pieces to draw. classical-random: the number of
 	// extra pieces, 0 up to the number of empty home squares (10 in Grand).
@@ -70,11 +72,13 @@ const (
 const setupStream = 0x9e3779b97f4a7c15
 
 // GenerateSetup builds a start position of v as the options say and returns
-// its FEN: White to move, rights "-", no en-passant square, "0 1", and a
+// its FEN: the side to move, en-passant square and clocks of the variant's
+// start position, the rights the placement supports (see rights), and a
 // seventh field with the promotion type and the initial armies unless they
-// are the variant's defaults (docs/VARIANTS.md). Bad options are an *Error with Code
-// ErrInvalidArgument whose Field names the option ("mode", "count",
-// "pieces[2]", "promotion").
+// are the variant's defaults (docs/VARIANTS.md). Mode classical gives the
+// start FEN itself (with the promotion field when one is chosen). Bad
+// options are an *Error with Code ErrInvalidArgument whose Field names the
+// option ("mode", "count", "pieces[2]", "promotion").
 func GenerateSetup(v *Variant, o SetupOptions) (string, error) {
 	promo, err := setupPromotion(v, o.Promotion)
 	if err != nil {
@@ -123,7 +127,7 @@ func newSetupGen(v *Variant, o SetupOptions) *setupGen {
 	}
 	for t := PieceType(1); int(t) <= v.PieceTypes(); t++ {
 		switch {
-		case t == v.royal || v.typ(t).PawnClass:
+		case t == v.royal || v.typ(t).PawnClass || !v.placeable(t):
 		case inStart[t]:
 			g.classic = append(g.classic, t)
 		default:
@@ -306,6 +310,10 @@ func (g *setupGen) selectedType(l string, allowed []PieceType, field string) (Pi
 			return 0, setupError(field, "the %s is always placed and cannot be selected", v.PieceName(t))
 		case v.typ(t).PawnClass:
 			return 0, setupError(field, "the %s is a pawn and cannot be selected", v.PieceName(t))
+		case v.typ(t).dev:
+			return 0, setupError(field, "the %s stands on a 2x2 block and cannot be placed on one square", v.PieceName(t))
+		case !v.placeable(t):
+			return 0, setupError(field, "the %s never moves backward and stays where the start array has it", v.PieceName(t))
 		default:
 			return 0, setupError(field, "the %s is in the start array; mode %s adds catalogue pieces only", v.PieceName(t), g.o.Mode)
 		}
@@ -341,10 +349,15 @@ func (g *setupGen) below(n int) int {
 	}
 }
 
-// fen writes the setup with White to move and, after the six usual fields,
-// the promotion type and armies when they are not the defaults.
+// fen writes the setup with the start position's side to move, clocks and
+// (where the placement keeps it) en-passant square, the rights its
+// placement supports and, after the six usual fields, the promotion type
+// and armies when they are not the defaults.
 func (g *setupGen) fen(promo string) string {
-	s := &Setup{Variant: g.v, Board: g.board, Turn: White, EnPassant: NoSquare, Fullmoves: 1, Promotion: promo}
+	start := g.v.start
+	s := &Setup{Variant: g.v, Board: g.board, Turn: start.side, EnPassant: g.enPassant(), Halfmoves: start.halfmove,
+		Fullmoves: start.fullmove, MovesLeft: start.left, Promotion: promo}
+	s.Castling, s.KingJump = g.rights()
 	if promo != "" {
 		s.Army = []Piece{}
 		for _, pc := range g.board {
@@ -354,4 +367,86 @@ func (g *setupGen) fen(promo string) string {
 		}
 	}
 	return s.FEN()
+}
+
+// placeable says whether a setup may put a piece of type t on any home
+// square: not a Dev, which stands on a whole 2x2 block, nor a piece that
+// may not stand on its own first rank (firstrank.go).
+func (v *Variant) placeable(t PieceType) bool {
+	return !v.typ(t).dev && !v.barred[White].has(t) && !v.barred[Black].has(t)
+}
+
+// rights returns the castling and jump rights of the setup. A side keeps
+// the King's jump of the start position while its King stands on its start
+// square. Its castling rights need the same King, and then:
+//   - in the classical modes, which only add pieces to empty squares, every
+//     right of the start position whose Rook still stands on its square;
+//   - in the replacing modes, when the start gives the side castling
+//     rights, one for every castling partner on the King's rank at least
+//     three files from it (a nearer one never castles) that the rights
+//     field can write (in the kq notation, the Rooks K and Q stand for).
+func (g *setupGen) rights() (castle [2]uint16, jump [2]bool) {
+	v, start := g.v, g.v.start
+	replaced := g.o.Mode == modeRandom || g.o.Mode == modeSelected
+	for c := White; c <= Black; c++ {
+		home := v.kingHome[c]
+		if home == NoSquare || g.board[home] != makePiece(v.royal, c) {
+			continue
+		}
+		jump[c] = start.jump[c]
+		if start.castle[c] == 0 || v.rook == 0 {
+			continue
+		}
+		for f := 0; f < v.files; f++ {
+			has := g.board[SquareAt(f, home.Rank())] == makePiece(v.rook, c)
+			if replaced {
+				has = has && abs(f-home.File()) >= 3
+			} else {
+				has = has && start.castle[c]&(1<<f) != 0
+			}
+			if has {
+				castle[c] |= 1 << f
+			}
+		}
+		if replaced {
+			castle[c] = g.writable(c, castle[c])
+		}
+	}
+	return castle, jump
+}
+
+// writable drops from colour c's castling rights those the kq notation
+// cannot write: ParseFEN reads only K and Q there, the Rooks that sideRook
+// finds from the start position's outermost Rooks toward the King.
+func (g *setupGen) writable(c Color, rights uint16) uint16 {
+	v := g.v
+	if v.castling != "kq" {
+		return rights
+	}
+	s := &Setup{Variant: v, Board: g.board}
+	var keep uint16
+	for _, f := range [...]int{s.sideRook(c, true), s.sideRook(c, false)} {
+		if f >= 0 {
+			keep |= 1 << f
+		}
+	}
+	return rights & keep
+}
+
+// enPassant returns the start position's en-passant square when the
+// setup leaves the squares it depends on as the start has them: the square
+// passed, the one the double step came from and the piece that made it.
+func (g *setupGen) enPassant() Square {
+	start := g.v.start
+	ep, victim := start.ep, start.epVictim
+	if ep == NoSquare {
+		return NoSquare
+	}
+	origin := SquareAt(ep.File(), 2*ep.Rank()-victim.Rank())
+	for _, q := range [...]Square{ep, victim, origin} {
+		if g.board[q] != start.board[q] {
+			return NoSquare
+		}
+	}
+	return ep
 }

@@ -1,6 +1,9 @@
 package rules
 
-import "slices"
+import (
+	"context"
+	"slices"
+)
 
 // This file compiles the expanded Betza shapes into per-square tables: the
 // forward tables that move generation walks and the reversed probes that
@@ -72,7 +75,8 @@ func (v *Variant) isEdge(s Square) bool {
 
 // buildTables builds the move tables of every piece type. The attack tables
 // depend on the piece types a game can hold and belong to its kit.
-func (v *Variant) buildTables(shapes [][]shape) {
+// It stops with ctx.Err() when ctx is done, checked between piece types.
+func (v *Variant) buildTables(ctx context.Context, shapes [][]shape) error {
 	v.shapes = shapes
 	n := (len(v.types) + 1) * NumSquares
 	for ti, ss := range shapes {
@@ -81,6 +85,9 @@ func (v *Variant) buildTables(shapes [][]shape) {
 	for c := White; c <= Black; c++ {
 		v.moves[c] = make([]moveTable, n)
 		for ti, ss := range shapes {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			t := PieceType(ti + 1)
 			for sq := Square(0); sq < NumSquares; sq++ {
 				if v.onBoard.has(sq) {
@@ -89,6 +96,7 @@ func (v *Variant) buildTables(shapes [][]shape) {
 			}
 		}
 	}
+	return nil
 }
 
 // newKit returns a kit for the piece types given, its attack tables not

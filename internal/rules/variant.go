@@ -1,10 +1,12 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Variant is a compiled variant definition: immutable once built and safe
@@ -44,6 +46,15 @@ type Variant struct {
 	kingHome   [2]Square // where each King starts
 	castleRank [2]int    // the rank of each side's castling Rooks
 	rookHome   [2][2]int // file of the outermost start Rook on the a side [0] and h side [1], or -1
+
+	// barred[colour] holds the types that may not stand on the colour's own
+	// first rank (firstrank.go).
+	barred [2]typeSet
+
+	// What the tables cost (cost.go).
+	kitCap    int          // the most kits kept, roots and promotion kits
+	kitsMade  atomic.Int64 // the kits kept since kits was last started afresh
+	footprint int64        // the estimated bytes of the tables, built and lazy (Footprint)
 }
 
 // pieceType is one compiled piece type.
@@ -215,8 +226,17 @@ func (v *Variant) relRank(s Square, c Color) int {
 }
 
 // Compile checks a definition and builds the variant. Every problem is an
-// *Error naming the field (a JSON path) and, inside strings, the byte offset.
+// *Error naming the field (a JSON path) and, inside strings, the byte offset;
+// a definition whose tables would exceed CompileBudget is refused with
+// limit-exceeded before any table is built (see Estimate).
 func Compile(d *Definition) (*Variant, error) {
+	return CompileContext(context.Background(), d)
+}
+
+// CompileContext is Compile within the deadline of ctx: it checks ctx
+// between the steps of the compilation and between the move tables of the
+// piece types, and returns ctx.Err() once ctx is done.
+func CompileContext(ctx context.Context, d *Definition) (*Variant, error) {
 	v := &Variant{def: d.clone(), files: d.Files, ranks: d.Ranks, byLetter: map[string]PieceType{}}
 	if err := v.checkHeader(); err != nil {
 		return nil, err
@@ -228,7 +248,17 @@ func Compile(d *Definition) (*Variant, error) {
 	if err := v.compileRules(); err != nil {
 		return nil, err
 	}
-	v.buildTables(shapes)
+	cost, err := v.estimate(shapes)
+	if err != nil {
+		return nil, err
+	}
+	v.kitCap, v.footprint = cost.Kits, cost.Footprint()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := v.buildTables(ctx, shapes); err != nil {
+		return nil, err
+	}
 	v.startFEN = d.StartFEN
 	if err := v.findHomes(d.StartFEN); err != nil {
 		return nil, err
@@ -278,6 +308,7 @@ func (v *Variant) findHomes(fen string) error {
 			}
 		}
 	}
+	v.barred = v.firstRankBarred(&s.Board)
 	return nil
 }
 

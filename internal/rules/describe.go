@@ -1,0 +1,20 @@
+package rules
+
+import "context"
+
+// DescribeContext is Describe under a deadline: it polls ctx before each
+// move and stops with the context's error once ctx is done. Describing a
+// move that gives check generates the legal moves after it (for the mate
+// flag), so a list of thousands of checking moves is thousands of
+// generations: the work between two polls is one of them.
+func (p *Position) DescribeContext(ctx context.Context, legal []Move) ([]MoveDetail, error) {
+	scratch := p.clone()
+	out := make([]MoveDetail, len(legal))
+	for i, m := range legal {
+		if done(ctx) {
+			return nil, ctx.Err()
+		}
+		out[i] = p.describe(m, legal, scratch)
+	}
+	return out, nil
+}

@@ -617,6 +617,9 @@ func testBadConfiguration(t *testing.T, bin string) {
 		{nil, []string{"serve", "--drain-timeout", "-1s"}, "must be positive"},
 		{nil, []string{"serve", "--shutdown-delay", "-1s"}, "must be positive"},
 		{nil, []string{"serve", "--cache-size", "-1"}, "must be positive"},
+		{nil, []string{"serve", "--cache-bytes", "-1"}, "must be positive"},
+		{[]string{"ADJUDICATOR_REDIS_URL=redis://127.0.0.1:1"}, []string{"serve", "--addr", "127.0.0.1:0"}, "ADJUDICATOR_CACHE_SECRET must be set"},
+		{[]string{"ADJUDICATOR_CACHE_SECRET=short"}, []string{"serve", "--redis-url", "redis://127.0.0.1:1"}, "ADJUDICATOR_CACHE_SECRET is 5 bytes"},
 		{nil, []string{"frobnicate"}, "unknown command"},
 	} {
 		code, stderr := runBinary(t, bin, tc.env, tc.args...)

@@ -2,8 +2,19 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"os"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"go.uber.org/zap"
+
+	"github.com/adjudicator/adjudicator/internal/cache"
+	"github.com/adjudicator/adjudicator/internal/cache/redistest"
 )
 
 func runCmd(args ...string) (code int, stdout, stderr string) {
@@ -75,4 +86,179 @@ func TestVersionCommand(t *testing.T) {
 	if code, out, _ := runCmd("version"); code != 0 || strings.TrimSpace(out) != version {
 		t.Errorf("adjudicator version = %d, %q; want 0, %q", code, out, version)
 	}
+}
+
+// testSecret is a cache secret of the required length.
+const testSecret = "main test secret: 32 bytes or more, as serve requires"
+
+// TestServeCacheSecret: with Redis, serve refuses to start without a
+// secret of at least 32 bytes in ADJUDICATOR_CACHE_SECRET (there is no
+// flag), saying what to set; without Redis, none is needed.
+func TestServeCacheSecret(t *testing.T) {
+	tests := []struct {
+		name    string
+		url     string
+		secret  string
+		args    []string
+		wantErr string // "" for success
+	}{
+		{"no Redis, no secret", "", "", nil, ""},
+		{"Redis, no secret", "redis://127.0.0.1:1", "", nil, "ADJUDICATOR_CACHE_SECRET must be set when Redis is configured: at least 32 random bytes"},
+		{"Redis from a flag, no secret", "", "", []string{"--redis-url", "redis://127.0.0.1:1"}, "ADJUDICATOR_CACHE_SECRET must be set"},
+		{"Redis, 31 bytes", "redis://127.0.0.1:1", testSecret[:31], nil, "ADJUDICATOR_CACHE_SECRET is 31 bytes"},
+		{"Redis, 32 bytes", "redis://127.0.0.1:1", testSecret[:32], nil, ""},
+		{"no secret flag", "redis://127.0.0.1:1", testSecret, []string{"--cache-secret", testSecret}, "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("ADJUDICATOR_REDIS_URL", tt.url)
+			t.Setenv("ADJUDICATOR_CACHE_SECRET", tt.secret)
+			cfg, err := parseServe(tt.args, io.Discard)
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Fatalf("parseServe(%q) = %v; want nil", tt.args, err)
+			case tt.wantErr == "" && string(cfg.redis.Secret) != tt.secret:
+				t.Errorf("parseServe(%q): Secret = %q; want %q", tt.args, cfg.redis.Secret, tt.secret)
+			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+				t.Errorf("parseServe(%q) = %v; want an error containing %q", tt.args, err, tt.wantErr)
+			}
+		})
+	}
+	t.Run("exit code and message", func(t *testing.T) {
+		t.Setenv("ADJUDICATOR_REDIS_URL", "redis://127.0.0.1:1")
+		t.Setenv("ADJUDICATOR_CACHE_SECRET", "")
+		code, _, stderr := runCmd("serve", "--addr", "127.0.0.1:0")
+		if code != 2 || !strings.Contains(stderr, "openssl rand -base64 48") {
+			t.Errorf("serve with Redis and no secret = %d, stderr %q; want 2 and how to make a secret", code, stderr)
+		}
+	})
+}
+
+// TestServeCacheBytes: --cache-bytes (ADJUDICATOR_CACHE_BYTES, 128 MiB by
+// default) bounds the in-process cache; 0 turns it off, as --cache-size 0
+// does; a negative bound is refused.
+func TestServeCacheBytes(t *testing.T) {
+	tests := []struct {
+		env  string // ADJUDICATOR_CACHE_BYTES, "-" for unset
+		args []string
+		want int64 // -1 for an error
+	}{
+		{"-", nil, 128 << 20},
+		{"1000", nil, 1000},
+		{"1000", []string{"--cache-bytes", "2000"}, 2000},
+		{"0", nil, 0},
+		{"-", []string{"--cache-bytes", "-1"}, -1},
+		{"lots", nil, -1},
+	}
+	for _, tt := range tests {
+		t.Setenv("ADJUDICATOR_CACHE_BYTES", tt.env)
+		if tt.env == "-" {
+			os.Unsetenv("ADJUDICATOR_CACHE_BYTES")
+		}
+		cfg, err := parseServe(tt.args, io.Discard)
+		if got := cfg.cacheBytes; tt.want < 0 && err == nil || tt.want >= 0 && (err != nil || got != tt.want) {
+			t.Errorf("ADJUDICATOR_CACHE_BYTES=%s parseServe(%q) = %d, %v; want %d (-1: an error)", tt.env, tt.args, got, err, tt.want)
+		}
+		if tt.want < 0 {
+			continue
+		}
+		c, closeCache, err := newCache(context.Background(), cfg, zap.NewNop(), prometheus.NewRegistry())
+		if err != nil {
+			t.Fatalf("newCache: %v", err)
+		}
+		closeCache()
+		if _, isMemory := c.(*cache.Memory); isMemory != (tt.want > 0) {
+			t.Errorf("cache-bytes %d: newCache = %T; want an in-process cache only when the bound is positive", tt.want, c)
+		}
+	}
+}
+
+// TestServeRedisSecret runs serve in-process against a real Redis, without
+// the in-process tier: a replica with the same secret serves what another
+// wrote; one with another secret ignores it (counted as a MAC failure) and
+// computes the answer itself.
+func TestServeRedisSecret(t *testing.T) {
+	rs := redistest.Start(t)
+	const body = `{"variant":"chess"}`
+	start := func(secret string) (base string, metrics func() string) {
+		t.Setenv("ADJUDICATOR_CACHE_SECRET", secret)
+		cfg, err := parseServe([]string{"--addr", "127.0.0.1:0", "--cache-size", "0", "--redis-url", rs.URL(), "--redis-timeout", "1s"}, io.Discard)
+		if err != nil {
+			t.Fatalf("parseServe: %v", err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		ready, done := make(chan string, 1), make(chan error, 1)
+		go func() { done <- serve(ctx, cfg, zap.NewNop(), ready) }()
+		t.Cleanup(func() { cancel(); <-done })
+		base = "http://" + <-ready
+		return base, func() string { return string(httpGet(t, base+"/metrics")) }
+	}
+	postLegal := func(base string) string {
+		resp, err := http.Post(base+"/v1/legal-moves", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 || strings.Count(string(b), `"uci"`) != 20 {
+			t.Fatalf("POST /v1/legal-moves %s = %d %.200s; want 200 and 20 moves", body, resp.StatusCode, b)
+		}
+		return string(b)
+	}
+
+	a, _ := start(testSecret)
+	want := postLegal(a)
+	deadline := time.Now().Add(20 * time.Second)
+	for len(rs.Keys("adj:*")) == 0 { // the write is in the background
+		if time.Now().After(deadline) {
+			t.Fatalf("no key under adj: in Redis 20 s after the answer")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for _, k := range rs.Keys("adj:*") {
+		if v, _ := rs.Get(k); !bytes.HasPrefix(v, []byte("ADJ2")) {
+			t.Errorf("Redis %s = %.20q; want a value signed in the ADJ2 format", k, v)
+		}
+	}
+
+	b, bMetrics := start(testSecret)
+	if got := postLegal(b); got != want {
+		t.Errorf("same secret: answer %.100s; want %.100s", got, want)
+	}
+	if m := bMetrics(); !strings.Contains(m, `adjudicator_cache_lookups_total{result="hit",tier="redis"} 1`) {
+		t.Errorf("same secret: /metrics lacks one Redis hit:\n%s", grep(m, "adjudicator_cache_"))
+	}
+	c, cMetrics := start("another deployment's secret, long enough too")
+	if got := postLegal(c); got != want {
+		t.Errorf("another secret: answer %.100s; want %.100s (computed)", got, want)
+	}
+	m := cMetrics()
+	if !strings.Contains(m, `adjudicator_cache_rejected_total{reason="mac",tier="redis"} 1`) || strings.Contains(m, `result="hit",tier="redis"`) {
+		t.Errorf("another secret: /metrics lacks one MAC rejection, or has a Redis hit:\n%s", grep(m, "adjudicator_cache_"))
+	}
+}
+
+func httpGet(t *testing.T, url string) []byte {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// grep returns the lines of text that contain substr.
+func grep(text, substr string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, substr) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

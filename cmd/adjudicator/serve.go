@@ -32,6 +32,7 @@ type serveConfig struct {
 	shutdownDelay time.Duration
 	http          handlers.Config
 	cacheSize     int
+	cacheBytes    int64
 	cacheMax      int
 	cacheTTL      time.Duration
 	redis         cache.RedisConfig
@@ -95,8 +96,12 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.IntVar(&c.http.MaxMoves, "max-moves", env.int("ADJUDICATOR_MAX_MOVES", def.MaxMoves), "most moves in one adjudication (ADJUDICATOR_MAX_MOVES)")
 	fs.IntVar(&c.http.MaxPerftDepth, "max-perft-depth", env.int("ADJUDICATOR_MAX_PERFT_DEPTH", def.MaxPerftDepth), "deepest perft (ADJUDICATOR_MAX_PERFT_DEPTH)")
 	fs.Uint64Var(&c.http.MaxPerftNodes, "max-perft-nodes", env.uint64("ADJUDICATOR_MAX_PERFT_NODES", def.MaxPerftNodes), "largest perft count (ADJUDICATOR_MAX_PERFT_NODES)")
-	fs.IntVar(&c.http.InlineVariants, "inline-variants", env.int("ADJUDICATOR_INLINE_VARIANTS", def.InlineVariants), "compiled inline definitions kept in memory (ADJUDICATOR_INLINE_VARIANTS)")
+	fs.IntVar(&c.http.HeavyWorkers, "heavy-workers", env.int("ADJUDICATOR_HEAVY_WORKERS", def.HeavyWorkers), "heavy computations (perft, long replays, inline definitions) run at once; default GOMAXPROCS (ADJUDICATOR_HEAVY_WORKERS)")
+	fs.IntVar(&c.http.HeavyQueue, "heavy-queue", env.int("ADJUDICATOR_HEAVY_QUEUE", def.HeavyQueue), "heavy computations waiting for a worker; beyond, 429 overloaded; default twice GOMAXPROCS (ADJUDICATOR_HEAVY_QUEUE)")
+	fs.IntVar(&c.http.InlineVariants, "inline-variants", env.int("ADJUDICATOR_INLINE_VARIANTS", def.InlineVariants), "most compiled inline definitions kept in memory (ADJUDICATOR_INLINE_VARIANTS)")
+	fs.Int64Var(&c.http.InlineCacheBytes, "inline-cache-bytes", env.int64("ADJUDICATOR_INLINE_CACHE_BYTES", def.InlineCacheBytes), "most bytes of compiled inline definitions kept in memory, by their estimated footprint (ADJUDICATOR_INLINE_CACHE_BYTES)")
 	fs.IntVar(&c.cacheSize, "cache-size", env.int("ADJUDICATOR_CACHE_SIZE", 10000), "answers kept in the in-process cache; 0: none (ADJUDICATOR_CACHE_SIZE)")
+	fs.Int64Var(&c.cacheBytes, "cache-bytes", env.int64("ADJUDICATOR_CACHE_BYTES", 128<<20), "bytes the in-process cache may hold, keys and values plus 256 per entry; 0: none (ADJUDICATOR_CACHE_BYTES)")
 	fs.IntVar(&c.cacheMax, "cache-max-value", env.int("ADJUDICATOR_CACHE_MAX_VALUE", 1<<20), "largest cached answer in bytes (ADJUDICATOR_CACHE_MAX_VALUE)")
 	fs.DurationVar(&c.cacheTTL, "cache-ttl", env.duration("ADJUDICATOR_CACHE_TTL", 24*time.Hour), "lifetime of cached answers, in memory and in Redis (ADJUDICATOR_CACHE_TTL)")
 	fs.StringVar(&c.redis.URL, "redis-url", envOr("ADJUDICATOR_REDIS_URL", ""), "Redis URL, redis:// or rediss://; empty: no Redis (ADJUDICATOR_REDIS_URL)")
@@ -114,15 +119,39 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	}
 	switch {
 	case c.http.MaxBodyBytes < 1, c.http.MaxMoves < 1, c.http.MaxPerftDepth < 1, c.http.MaxPerftNodes < 1,
-		c.http.InlineVariants < 1, c.http.RequestTimeout <= 0, c.drainTimeout <= 0, c.shutdownDelay < 0,
-		c.cacheSize < 0, c.cacheMax < 1, c.cacheTTL <= 0, c.redis.Timeout <= 0:
-		return c, errors.New("limits and timeouts must be positive (cache-size and shutdown-delay may be 0)")
+		c.http.InlineVariants < 1, c.http.InlineCacheBytes < 1, c.http.RequestTimeout <= 0, c.drainTimeout <= 0, c.shutdownDelay < 0,
+		c.cacheSize < 0, c.cacheBytes < 0, c.cacheMax < 1, c.cacheTTL <= 0, c.redis.Timeout <= 0:
+		return c, errors.New("limits and timeouts must be positive (cache-size, cache-bytes and shutdown-delay may be 0)")
+	}
+	if c.http.HeavyWorkers < 1 || c.http.HeavyQueue < 0 {
+		return c, errors.New("heavy-workers must be positive and heavy-queue at least 0")
 	}
 	c.redis.Password = os.Getenv("ADJUDICATOR_REDIS_PASSWORD")
+	c.redis.Secret = []byte(os.Getenv("ADJUDICATOR_CACHE_SECRET"))
+	if err := checkSecret(c.redis); err != nil {
+		return c, err
+	}
 	c.redis.TTL, c.redis.MaxValue = c.cacheTTL, c.cacheMax
 	c.redis.BreakerFailures, c.redis.BreakerOpen = rd.BreakerFailures, rd.BreakerOpen
 	c.redis.Writers, c.redis.Queue = rd.Writers, rd.Queue
 	return c, nil
+}
+
+// checkSecret refuses a Redis tier without a strong secret: anyone who can
+// write to the Redis could otherwise change every replica's answers. The
+// secret comes from the environment only, never a flag, which ps would
+// show; its bytes are the key as they stand (nothing is decoded).
+func checkSecret(rc cache.RedisConfig) error {
+	const how = "at least 32 random bytes, the same on every replica, e.g. `openssl rand -base64 48`"
+	switch {
+	case rc.URL == "":
+		return nil
+	case len(rc.Secret) == 0:
+		return fmt.Errorf("ADJUDICATOR_CACHE_SECRET must be set when Redis is configured: %s", how)
+	case len(rc.Secret) < cache.MinSecretBytes:
+		return fmt.Errorf("ADJUDICATOR_CACHE_SECRET is %d bytes; it must be %s", len(rc.Secret), how)
+	}
+	return nil
 }
 
 func newLogger(level string) (*zap.Logger, error) {
@@ -141,8 +170,9 @@ func newLogger(level string) (*zap.Logger, error) {
 func newCache(ctx context.Context, cfg serveConfig, log *zap.Logger, reg *prometheus.Registry) (handlers.Cache, func(), error) {
 	stats := cache.NewMetrics(reg)
 	var mem *cache.Memory
-	if cfg.cacheSize > 0 {
-		mem = cache.NewMemory(cfg.cacheSize, cfg.cacheMax, cfg.cacheTTL, stats)
+	if cfg.cacheSize > 0 && cfg.cacheBytes > 0 {
+		mem = cache.NewMemory(cache.MemoryConfig{Entries: cfg.cacheSize, Bytes: cfg.cacheBytes,
+			MaxValue: cfg.cacheMax, TTL: cfg.cacheTTL}, stats)
 	}
 	if cfg.redis.URL == "" {
 		if mem == nil {

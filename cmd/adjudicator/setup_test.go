@@ -13,7 +13,7 @@ func TestSetupCommand(t *testing.T) {
 		want string
 	}{
 		{[]string{"setup"}, "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"},
-		{[]string{"setup", "--variant", "chess"}, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"},
+		{[]string{"setup", "--variant", "chess"}, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
 		{[]string{"setup", "--mode", "classical-random", "--count", "3", "--seed", "1"},
 			"r1n'3x2r/u'nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/U'NBQKCABN1/R1N'3X2R w - - 0 1 captured:QCARRBBNNN'XU'qcarrbbnnn'xu'"},
 		{[]string{"setup", "--mode", "classical-selected", "--pieces", "B'', G", "--seed", "1"},

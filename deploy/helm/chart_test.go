@@ -27,12 +27,15 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
+// testCacheSecret is a cache secret of the length the service requires.
+const testCacheSecret = "chart-test-cache-secret-of-48-characters-0123456"
+
 // valueSets are the values CI lints and renders the chart with.
 var valueSets = map[string][]string{
 	"defaults":       nil,
-	"redisURL":       {"redis.url=redis://redis-master:6379/0", "redis.password=s3cret"},
-	"existingSecret": {"redis.existingSecret=adjudicator-redis", "redis.passwordKey=redis-password"},
-	"autoscaling":    {"autoscaling.enabled=true", "redis.existingSecret=adjudicator-redis"},
+	"redisURL":       {"redis.url=redis://redis-master:6379/0", "redis.password=s3cret", "redis.cacheSecret.value=" + testCacheSecret},
+	"existingSecret": {"redis.existingSecret=adjudicator-redis", "redis.passwordKey=redis-password", "redis.cacheSecret.existingSecret=adjudicator-redis"},
+	"autoscaling":    {"autoscaling.enabled=true", "redis.existingSecret=adjudicator-redis", "redis.cacheSecret.existingSecret=adjudicator-cache"},
 	"ingressMonitor": {"ingress.enabled=true", "ingress.className=nginx", "serviceMonitor.enabled=true", "serviceMonitor.labels.release=prometheus"},
 }
 
@@ -218,7 +221,7 @@ func TestDefaults(t *testing.T) {
 		settings := configMapSettings(t, m, d)
 		readme := readmeSettings(t)
 		for name, want := range readme {
-			redis := strings.HasPrefix(name, "ADJUDICATOR_REDIS_")
+			redis := strings.HasPrefix(name, "ADJUDICATOR_REDIS_") || name == "ADJUDICATOR_CACHE_SECRET"
 			got, ok := settings[name]
 			switch {
 			case redis && ok:
@@ -242,7 +245,7 @@ func TestDefaults(t *testing.T) {
 			}
 		}
 		for _, e := range c.Env {
-			if strings.HasPrefix(e.Name, "ADJUDICATOR_REDIS_") {
+			if strings.HasPrefix(e.Name, "ADJUDICATOR_REDIS_") || e.Name == "ADJUDICATOR_CACHE_SECRET" {
 				t.Errorf("container sets %s without Redis", e.Name)
 			}
 		}
@@ -258,13 +261,16 @@ func checkRedisSettings(t *testing.T, m manifests, d *appsv1.Deployment) {
 			t.Errorf("ConfigMap %s = %q; want README.md's default %q", name, got, readme[name])
 		}
 	}
-	for _, name := range []string{"ADJUDICATOR_REDIS_URL", "ADJUDICATOR_REDIS_PASSWORD"} {
+	for _, name := range []string{"ADJUDICATOR_REDIS_URL", "ADJUDICATOR_REDIS_PASSWORD", "ADJUDICATOR_CACHE_SECRET"} {
 		if _, ok := settings[name]; ok {
 			t.Errorf("ConfigMap holds %s; it belongs in a Secret", name)
 		}
 	}
+	if _, ok := secretEnv(container(t, d))["ADJUDICATOR_CACHE_SECRET"]; !ok {
+		t.Error("with Redis, the container has no ADJUDICATOR_CACHE_SECRET from a Secret: the service would refuse to start")
+	}
 	for _, e := range container(t, d).Env {
-		if strings.HasPrefix(e.Name, "ADJUDICATOR_REDIS_") && e.Value != "" {
+		if (strings.HasPrefix(e.Name, "ADJUDICATOR_REDIS_") || e.Name == "ADJUDICATOR_CACHE_SECRET") && e.Value != "" {
 			t.Errorf("container sets %s in plain text", e.Name)
 		}
 	}
@@ -274,12 +280,13 @@ func TestRedisURL(t *testing.T) {
 	m := render(t, valueSets["redisURL"]...)
 	d := one[appsv1.Deployment](t, m, "Deployment")
 	s := one[corev1.Secret](t, m, "Secret")
-	if s.StringData["url"] != "redis://redis-master:6379/0" || s.StringData["password"] != "s3cret" {
-		t.Errorf("Secret stringData = %v; want the url and password given", s.StringData)
+	if s.StringData["url"] != "redis://redis-master:6379/0" || s.StringData["password"] != "s3cret" || s.StringData["cache-secret"] != testCacheSecret {
+		t.Errorf("Secret stringData = %v; want the url, password and cache secret given", s.StringData)
 	}
 	want := map[string]corev1.SecretKeySelector{
 		"ADJUDICATOR_REDIS_URL":      {LocalObjectReference: corev1.LocalObjectReference{Name: s.Name}, Key: "url"},
 		"ADJUDICATOR_REDIS_PASSWORD": {LocalObjectReference: corev1.LocalObjectReference{Name: s.Name}, Key: "password"},
+		"ADJUDICATOR_CACHE_SECRET":   {LocalObjectReference: corev1.LocalObjectReference{Name: s.Name}, Key: "cache-secret"},
 	}
 	if got := secretEnv(container(t, d)); !reflect.DeepEqual(got, want) {
 		t.Errorf("variables from Secrets = %+v; want %+v", got, want)
@@ -298,17 +305,39 @@ func TestRedisExistingSecret(t *testing.T) {
 	want := map[string]corev1.SecretKeySelector{
 		"ADJUDICATOR_REDIS_URL":      {LocalObjectReference: ref, Key: "url"},
 		"ADJUDICATOR_REDIS_PASSWORD": {LocalObjectReference: ref, Key: "redis-password"},
+		"ADJUDICATOR_CACHE_SECRET":   {LocalObjectReference: ref, Key: "cache-secret"},
 	}
 	if got := secretEnv(container(t, d)); !reflect.DeepEqual(got, want) {
 		t.Errorf("variables from Secrets = %+v; want %+v", got, want)
 	}
 	checkRedisSettings(t, m, d)
 
-	// Without passwordKey, the URL alone.
-	m = render(t, "redis.existingSecret=adjudicator-redis", "redis.urlKey=redis-url")
+	// Without passwordKey, the URL alone, and the cache secret from a
+	// Secret and key of its own.
+	m = render(t, "redis.existingSecret=adjudicator-redis", "redis.urlKey=redis-url",
+		"redis.cacheSecret.existingSecret=adjudicator-cache", "redis.cacheSecret.key=hmac")
+	absent(t, m, "Secret")
 	got := secretEnv(container(t, one[appsv1.Deployment](t, m, "Deployment")))
-	if want := (map[string]corev1.SecretKeySelector{"ADJUDICATOR_REDIS_URL": {LocalObjectReference: ref, Key: "redis-url"}}); !reflect.DeepEqual(got, want) {
+	if want := (map[string]corev1.SecretKeySelector{
+		"ADJUDICATOR_REDIS_URL":    {LocalObjectReference: ref, Key: "redis-url"},
+		"ADJUDICATOR_CACHE_SECRET": {LocalObjectReference: corev1.LocalObjectReference{Name: "adjudicator-cache"}, Key: "hmac"},
+	}); !reflect.DeepEqual(got, want) {
 		t.Errorf("variables from Secrets = %+v; want %+v", got, want)
+	}
+
+	// The URL from an existing Secret, the cache secret from a value: the
+	// chart's Secret holds the cache secret only.
+	m = render(t, "redis.existingSecret=adjudicator-redis", "redis.cacheSecret.value="+testCacheSecret)
+	s := one[corev1.Secret](t, m, "Secret")
+	if want := (map[string]string{"cache-secret": testCacheSecret}); !reflect.DeepEqual(s.StringData, want) {
+		t.Errorf("chart Secret stringData = %v; want %v", s.StringData, want)
+	}
+	d = one[appsv1.Deployment](t, m, "Deployment")
+	if got := secretEnv(container(t, d))["ADJUDICATOR_CACHE_SECRET"]; got.Name != s.Name || got.Key != "cache-secret" {
+		t.Errorf("ADJUDICATOR_CACHE_SECRET from %+v; want %s/cache-secret", got, s.Name)
+	}
+	if _, ok := d.Spec.Template.Annotations["checksum/redis"]; !ok {
+		t.Error("pod template has no checksum/redis annotation: a new cache secret would not restart the pods")
 	}
 }
 
@@ -413,6 +442,11 @@ func TestRejectedValues(t *testing.T) {
 		{[]string{"config.drainTimeout=1.5s"}, "drainTimeout"},
 		{[]string{"replicaCount=two"}, "replicaCount"},
 		{[]string{"redis.url=http://redis:6379"}, "url"},
+		{[]string{"redis.url=redis://redis:6379/0"}, "redis is configured without a cache secret"},
+		{[]string{"redis.existingSecret=adjudicator-redis"}, "redis.cacheSecret.existingSecret"},
+		{[]string{"redis.url=redis://redis:6379/0", "redis.cacheSecret.value=only-31-characters-long-secret"}, "cacheSecret"},
+		{[]string{"goMemLimitPercent=101"}, "goMemLimitPercent"},
+		{[]string{"config.cacheBytes=-1"}, "cacheBytes"},
 		{[]string{"redis.mode=ring"}, "mode"},
 		{[]string{"config.logLevel=verbose"}, "logLevel"},
 		{[]string{"autoscaling.enabled=true", "autoscaling.minReplicas=5", "autoscaling.maxReplicas=3"}, "minReplicas"},
@@ -430,10 +464,64 @@ func TestRejectedValues(t *testing.T) {
 	// setting to the binary's default.
 	for _, give := range [][]string{
 		{"config.drainTimeout=1m", "terminationGracePeriodSeconds=70"},
-		{"config.shutdownDelay=", "config.drainTimeout=", "config.cacheTTL="},
+		{"config.shutdownDelay=", "config.drainTimeout=", "config.cacheTTL=", "config.cacheBytes="},
+		{"redis.cacheSecret.value=" + testCacheSecret}, // without Redis, unused
 	} {
 		if _, err := helm(t, append([]string{"template", release, chartDir}, setArgs(give)...)...); err != nil {
 			t.Errorf("helm template --set %v: %v", give, err)
 		}
+	}
+}
+
+// TestGoMemLimit: GOMEMLIMIT is goMemLimitPercent (90) of the memory limit,
+// computed in MiB where the limit's form allows, else the limit itself from
+// resourceFieldRef; none without a limit, at 0 percent, or when extraEnv
+// sets its own.
+func TestGoMemLimit(t *testing.T) {
+	tests := []struct {
+		sets []string
+		want string // the value; "ref" for resourceFieldRef; "" for none
+	}{
+		{nil, "921MiB"}, // 1Gi
+		{[]string{"resources.limits.memory=2Gi"}, "1843MiB"},
+		{[]string{"resources.limits.memory=512Mi"}, "460MiB"},
+		{[]string{"resources.limits.memory=2G"}, "1716MiB"},
+		{[]string{"resources.limits.memory=1073741824"}, "921MiB"},
+		{[]string{"resources.limits.memory=1Gi", "goMemLimitPercent=80"}, "819MiB"},
+		{[]string{"resources.limits.memory=1.5Gi"}, "ref"},
+		{[]string{"resources.limits.memory=null"}, ""},
+		{[]string{"goMemLimitPercent=0"}, ""},
+	}
+	for _, tt := range tests {
+		c := container(t, one[appsv1.Deployment](t, render(t, tt.sets...), "Deployment"))
+		got := ""
+		for _, e := range c.Env {
+			if e.Name != "GOMEMLIMIT" {
+				continue
+			}
+			switch {
+			case e.ValueFrom != nil && e.ValueFrom.ResourceFieldRef != nil:
+				r := e.ValueFrom.ResourceFieldRef
+				got = "ref"
+				if r.Resource != "limits.memory" || r.ContainerName != c.Name || r.Divisor.String() != "1" {
+					t.Errorf("--set %v: GOMEMLIMIT from %+v; want limits.memory of %s, divisor 1", tt.sets, r, c.Name)
+				}
+			default:
+				got = e.Value
+			}
+		}
+		if got != tt.want {
+			t.Errorf("--set %v: GOMEMLIMIT = %q; want %q", tt.sets, got, tt.want)
+		}
+	}
+	c := container(t, one[appsv1.Deployment](t, render(t, "extraEnv[0].name=GOMEMLIMIT", "extraEnv[0].value=700MiB"), "Deployment"))
+	var values []string
+	for _, e := range c.Env {
+		if e.Name == "GOMEMLIMIT" {
+			values = append(values, e.Value)
+		}
+	}
+	if len(values) != 1 || values[0] != "700MiB" {
+		t.Errorf("with GOMEMLIMIT in extraEnv: GOMEMLIMIT = %q; want only extraEnv's 700MiB", values)
 	}
 }

@@ -6,91 +6,20 @@
 // writes happen in the background and are dropped rather than queued
 // without bound, and every failure is a miss.
 //
-// Values are sealed with a checksum bound to their key, so a corrupted or
-// foreign value is ignored (and counted), never served.
+// Values in Redis are signed with HMAC-SHA256 under a secret that the
+// replicas of one deployment share (RedisConfig.Secret), over the full
+// Redis key (prefix and key) and the payload: whoever can write to Redis
+// but lacks the secret cannot forge an answer, nor move a value to another
+// key or deployment. A value that does not verify is a miss, counted by
+// its reason in adjudicator_cache_rejected_total, never served. The
+// in-process tier holds the process's own memory and needs no MAC; it is
+// bounded by entries and by bytes.
+//
+// The package knows nothing of what the values mean: keys and payloads
+// are opaque bytes chosen by internal/handlers.
 package cache
 
-import (
-	"context"
-	"encoding/binary"
-	"hash/fnv"
-	"time"
-
-	"github.com/hashicorp/golang-lru/v2/expirable"
-)
-
-// magic starts every sealed value; the version is part of it.
-var magic = [4]byte{'A', 'D', 'J', '1'}
-
-const sealOverhead = len(magic) + 8
-
-// seal frames a value: magic, a 64-bit FNV-1a sum of key and payload, payload.
-func seal(key string, payload []byte) []byte {
-	out := make([]byte, sealOverhead, sealOverhead+len(payload))
-	copy(out, magic[:])
-	binary.BigEndian.PutUint64(out[len(magic):], sum(key, payload))
-	return append(out, payload...)
-}
-
-// unseal returns the payload of a sealed value, or false when the value is
-// not one this package sealed for this key.
-func unseal(key string, data []byte) ([]byte, bool) {
-	if len(data) < sealOverhead || [4]byte(data[:4]) != magic {
-		return nil, false
-	}
-	payload := data[sealOverhead:]
-	if binary.BigEndian.Uint64(data[len(magic):]) != sum(key, payload) {
-		return nil, false
-	}
-	return payload, true
-}
-
-func sum(key string, payload []byte) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	h.Write([]byte{0})
-	h.Write(payload)
-	return h.Sum64()
-}
-
-// Memory is the in-process tier: a bounded LRU whose entries expire.
-type Memory struct {
-	lru      *expirable.LRU[string, []byte]
-	maxValue int
-	stats    *Metrics
-}
-
-// NewMemory returns an in-process cache of at most entries values of at
-// most maxValue bytes each, expiring after ttl.
-func NewMemory(entries, maxValue int, ttl time.Duration, stats *Metrics) *Memory {
-	return &Memory{lru: expirable.NewLRU[string, []byte](max(entries, 1), nil, ttl), maxValue: maxValue, stats: stats}
-}
-
-// Get returns the value under key.
-func (m *Memory) Get(_ context.Context, key string) ([]byte, bool) {
-	v, ok := m.lru.Get(key)
-	m.stats.lookup("memory", ok)
-	return v, ok
-}
-
-// GetMany returns the values under keys, nil where missing.
-func (m *Memory) GetMany(ctx context.Context, keys []string) [][]byte {
-	out := make([][]byte, len(keys))
-	for i, k := range keys {
-		out[i], _ = m.Get(ctx, k)
-	}
-	return out
-}
-
-// Set stores a value, unless it is larger than the limit.
-func (m *Memory) Set(_ context.Context, key string, value []byte) {
-	if len(value) > m.maxValue {
-		m.stats.write("memory", "too-large")
-		return
-	}
-	m.lru.Add(key, value)
-	m.stats.write("memory", "ok")
-}
+import "context"
 
 // Tiered puts the in-process tier in front of Redis: a read tries memory,
 // then Redis (filling memory on a hit); a write goes to both, to Redis in

@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -80,7 +84,7 @@ func TestMemoryLRUBound(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			stats, _ := newStats(t)
-			m := NewMemory(tt.size, 64, time.Hour, stats)
+			m := NewMemory(MemoryConfig{Entries: tt.size, MaxValue: 64, TTL: time.Hour}, stats)
 			for _, op := range tt.ops {
 				var verb, key string
 				fmt.Sscan(op, &verb, &key)
@@ -112,25 +116,45 @@ func manySets(n int) []string {
 	return ops
 }
 
+// TestMemoryTTL: a value is served until its TTL has passed, then it is a
+// miss, and the LRU's sweep gives its bytes back. The clock decides only
+// which outcome is right: a Get that the machine delayed past the TTL is
+// allowed to miss (and the step is tried again), never asserted on.
 func TestMemoryTTL(t *testing.T) {
 	const ttl = 100 * time.Millisecond
 	stats, reg := newStats(t)
-	m := NewMemory(10, 64, ttl, stats)
+	m := NewMemory(MemoryConfig{Entries: 10, Bytes: 1 << 20, MaxValue: 64, TTL: ttl}, stats)
 	ctx := context.Background()
-	m.Set(ctx, "k", []byte("v"))
-	start := time.Now()
-	if got, ok := m.Get(ctx, "k"); !ok || string(got) != "v" {
-		t.Fatalf("Get(%q) = %q, %v; want %q, true (fresh)", "k", got, ok, "v")
+	var set time.Time
+	late := 0.0
+	for {
+		set = time.Now()
+		m.Set(ctx, "k", []byte("v"))
+		got, ok := m.Get(ctx, "k")
+		if ok && string(got) == "v" {
+			break
+		}
+		if elapsed := time.Since(set); elapsed < ttl || late > 10 {
+			t.Fatalf("Get(%q) %v after Set = %q, %v; want %q, true (TTL %v)", "k", elapsed, got, ok, "v", ttl)
+		}
+		late++ // the machine stalled past the TTL between Set and Get
 	}
-	time.Sleep(ttl + 50*time.Millisecond)
+	time.Sleep(time.Until(set.Add(ttl + time.Millisecond)))
 	if got, ok := m.Get(ctx, "k"); ok {
-		t.Errorf("Get(%q) after %v = %q, %v; want a miss (TTL %v)", "k", time.Since(start), got, ok, ttl)
+		t.Errorf("Get(%q) %v after Set = %q, true; want a miss (TTL %v)", "k", time.Since(set), got, ttl)
 	}
 	if got, want := lookups(t, reg, "memory", "hit"), 1.0; got != want {
 		t.Errorf("memory hits = %v; want %v", got, want)
 	}
-	if got, want := lookups(t, reg, "memory", "miss"), 1.0; got != want {
+	if got, want := lookups(t, reg, "memory", "miss"), late+1; got != want {
 		t.Errorf("memory misses = %v; want %v", got, want)
+	}
+	waitFor(t, "the expired entry swept", hang, func() bool { return m.Len() == 0 })
+	if got := m.Bytes(); got != 0 {
+		t.Errorf("Bytes() after the sweep = %d; want 0", got)
+	}
+	if got := metric(t, reg, "adjudicator_cache_memory_bytes"); got != 0 {
+		t.Errorf("adjudicator_cache_memory_bytes after the sweep = %v; want 0", got)
 	}
 }
 
@@ -140,7 +164,7 @@ func TestMemoryTooLarge(t *testing.T) {
 		want bool
 	}{{0, true}, {63, true}, {64, true}, {65, false}, {1 << 20, false}}
 	stats, reg := newStats(t)
-	m := NewMemory(10, 64, time.Hour, stats)
+	m := NewMemory(MemoryConfig{Entries: 10, MaxValue: 64, TTL: time.Hour}, stats)
 	ctx := context.Background()
 	for _, tt := range tests {
 		key := fmt.Sprint("k", tt.size)
@@ -154,77 +178,162 @@ func TestMemoryTooLarge(t *testing.T) {
 	}
 }
 
-func TestSealRoundTrip(t *testing.T) {
-	tests := []struct {
-		key     string
-		payload []byte
-	}{
-		{"k", []byte("v")},
-		{"", []byte("no key")},
-		{"empty payload", []byte{}},
-		{"binary", []byte{0, 1, 2, 0xff, 0}},
-		{"r1:legal-moves:0123", bytes.Repeat([]byte(`{"moves":[]}`), 1000)},
-		{"ключ", []byte("значение")},
+// held is what the entries in m count, from the entries themselves: the
+// figure Bytes must equal.
+func held(m *Memory) (sum int64, n int) {
+	for _, k := range m.lru.Keys() {
+		if v, ok := m.lru.Peek(k); ok {
+			sum += cost(k, v)
+			n++
+		}
 	}
+	return sum, n
+}
+
+// TestMemoryByteBound: with a byte bound, the least recently used entries
+// go until a new one fits; a rewrite replaces the old value's bytes
+// (the LRU's Add does not call the eviction callback for it); an entry
+// larger than the whole bound is refused.
+func TestMemoryByteBound(t *testing.T) {
+	const entry = 100 + EntryOverhead // a one-byte key and a 99-byte value
+	val := func(n int) []byte { return bytes.Repeat([]byte{'v'}, n) }
+	tests := []struct {
+		name     string
+		bound    int64
+		ops      []string // "set k n" (n bytes) or "get k"
+		wantHit  []string
+		wantMiss []string
+	}{
+		{"three fit", 3 * entry, []string{"set a 99", "set b 99", "set c 99"}, []string{"a", "b", "c"}, nil},
+		{"the oldest goes", 3 * entry, []string{"set a 99", "set b 99", "set c 99", "set d 99"}, []string{"b", "c", "d"}, []string{"a"}},
+		{"a read refreshes", 3 * entry, []string{"set a 99", "set b 99", "set c 99", "get a", "set d 99"}, []string{"a", "c", "d"}, []string{"b"}},
+		{"a big one evicts two", 3 * entry, []string{"set a 99", "set b 99", "set c 99", "set d 199"}, []string{"c", "d"}, []string{"a", "b"}},
+		{"a rewrite that grows evicts the oldest", 3 * entry, []string{"set a 99", "set b 99", "set c 99", "set c 199"}, []string{"b", "c"}, []string{"a"}},
+		{"a rewrite that shrinks frees room", 3 * entry, []string{"set a 99", "set b 299", "set b 9", "set c 99"}, []string{"a", "b", "c"}, nil},
+		{"exactly the bound", entry, []string{"set a 99"}, []string{"a"}, nil},
+		{"one byte over the bound", entry - 1, []string{"set a 99"}, nil, []string{"a"}},
+		{"too large for the bound keeps the rest", 2 * entry, []string{"set a 99", "set b 999"}, []string{"a"}, []string{"b"}},
+	}
+	ctx := context.Background()
 	for _, tt := range tests {
-		sealed := seal(tt.key, tt.payload)
-		if len(sealed) != len(tt.payload)+sealOverhead {
-			t.Errorf("len(seal(%q, %d bytes)) = %d; want %d", tt.key, len(tt.payload), len(sealed), len(tt.payload)+sealOverhead)
-		}
-		got, ok := unseal(tt.key, sealed)
-		if !ok || !bytes.Equal(got, tt.payload) {
-			t.Errorf("unseal(%q, seal(%q, %q)) = %q, %v; want %q, true", tt.key, tt.key, tt.payload, got, ok, tt.payload)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			stats, reg := newStats(t)
+			m := NewMemory(MemoryConfig{Entries: 100, Bytes: tt.bound, MaxValue: 1 << 20, TTL: time.Hour}, stats)
+			for _, op := range tt.ops {
+				var verb, key string
+				var n int
+				fmt.Sscan(op, &verb, &key, &n)
+				if verb == "set" {
+					m.Set(ctx, key, val(n))
+				} else {
+					m.Get(ctx, key)
+				}
+				if got, _ := held(m); m.Bytes() != got || got > tt.bound {
+					t.Fatalf("after %q: Bytes() = %d, entries hold %d; want equal and at most %d", op, m.Bytes(), got, tt.bound)
+				}
+			}
+			for _, k := range tt.wantHit {
+				if _, ok := m.Get(ctx, k); !ok {
+					t.Errorf("Get(%q) = miss; want a hit", k)
+				}
+			}
+			for _, k := range tt.wantMiss {
+				if got, ok := m.Get(ctx, k); ok {
+					t.Errorf("Get(%q) = %d bytes, true; want a miss", k, len(got))
+				}
+			}
+			if got, want := metric(t, reg, "adjudicator_cache_memory_bytes"), float64(m.Bytes()); got != want {
+				t.Errorf("adjudicator_cache_memory_bytes = %v; want %v (Bytes())", got, want)
+			}
+		})
 	}
 }
 
-// TestSealRejects: a value sealed for another key, truncated, extended,
-// with any bit flipped, or not sealed at all does not open.
-func TestSealRejects(t *testing.T) {
-	const key = "r1:status:abc"
-	good := seal(key, []byte(`{"status":"ok"}`))
-	tests := []struct {
-		name string
-		key  string
-		data []byte
-	}{
-		{"nil", key, nil},
-		{"empty", key, []byte{}},
-		{"magic only", key, magic[:]},
-		{"one byte short of a header", key, good[:sealOverhead-1]},
-		{"header only", key, good[:sealOverhead]},
-		{"truncated by one", key, good[:len(good)-1]},
-		{"extended by one", key, append(bytes.Clone(good), '}')},
-		{"another key", "r1:status:abd", good},
-		{"key prefix", "r1:status:ab", good},
-		{"another rules version", "r2:status:abc", good},
-		{"plain JSON", key, []byte(`{"status":"ok"}`)},
-		{"older format", key, append([]byte("ADJ0"), good[4:]...)},
-		{"sum of another payload", key, append(bytes.Clone(good[:sealOverhead]), `{"status":"no"}`...)},
-	}
-	for i := range good {
-		for bit := range 8 {
-			flipped := bytes.Clone(good)
-			flipped[i] ^= 1 << bit
-			tests = append(tests, struct {
-				name string
-				key  string
-				data []byte
-			}{fmt.Sprintf("byte %d bit %d flipped", i, bit), key, flipped})
+// TestMemoryByteCounterConcurrent: writers rewriting and adding keys of
+// random sizes, with the entry cap and the byte bound both in play, never
+// push the counter over the bound (a reader watches it throughout), and
+// at the end the counter equals what the entries hold.
+func TestMemoryByteCounterConcurrent(t *testing.T) {
+	const bound = 64 << 10
+	stats, reg := newStats(t)
+	m := NewMemory(MemoryConfig{Entries: 150, Bytes: bound, MaxValue: 4 << 10, TTL: time.Hour}, stats)
+	ctx := context.Background()
+	stop := make(chan struct{})
+	var over atomic.Int64
+	var watch sync.WaitGroup
+	watch.Add(1)
+	go func() {
+		defer watch.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if b := m.Bytes(); b > bound || b < 0 {
+				over.Store(b)
+			}
 		}
+	}()
+	var writers sync.WaitGroup
+	for w := range 4 {
+		writers.Add(1)
+		go func() {
+			defer writers.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), 1))
+			for range 5000 {
+				key := fmt.Sprint("k", rng.IntN(400))
+				if rng.IntN(4) == 0 {
+					m.Get(ctx, key)
+					continue
+				}
+				m.Set(ctx, key, make([]byte, rng.IntN(5<<10))) // some over MaxValue
+			}
+		}()
 	}
-	for _, tt := range tests {
-		if got, ok := unseal(tt.key, tt.data); ok {
-			t.Errorf("%s: unseal(%q, %q) = %q, true; want a refusal", tt.name, tt.key, tt.data, got)
-		}
+	writers.Wait()
+	close(stop)
+	watch.Wait()
+	if b := over.Load(); b != 0 {
+		t.Errorf("Bytes() was seen at %d; want within [0, %d]", b, bound)
+	}
+	sum, n := held(m)
+	if m.Bytes() != sum || sum > bound || n > 150 {
+		t.Errorf("at the end: Bytes() = %d, %d entries hold %d; want equal, at most %d bytes and 150 entries", m.Bytes(), n, sum, bound)
+	}
+	if got, want := metric(t, reg, "adjudicator_cache_memory_bytes"), float64(sum); got != want {
+		t.Errorf("adjudicator_cache_memory_bytes = %v; want %v", got, want)
+	}
+	if writes(t, reg, "memory", "too-large") == 0 {
+		t.Errorf("no write over MaxValue was refused; the workload should include some")
 	}
 }
 
-// TestSealBindsKeyAndPayload: moving bytes between the key and the payload
-// changes the sum (the key is terminated before the payload).
-func TestSealBindsKeyAndPayload(t *testing.T) {
-	a := seal("ab", []byte("c"))
-	if got, ok := unseal("a", append(bytes.Clone(a[:sealOverhead]), "bc"...)); ok {
-		t.Errorf("unseal(%q, sum of (%q, %q) with payload %q) = %q, true; want a refusal", "a", "ab", "c", "bc", got)
+// TestMemoryEntryOverhead measures the heap one small entry takes beyond
+// its key and value, and checks that EntryOverhead does not undercount
+// it. Memory, not time: the figure is a heap size after a collection.
+func TestMemoryEntryOverhead(t *testing.T) {
+	const n = 20000
+	stats, _ := newStats(t)
+	keys := make([]string, n)
+	values := make([][]byte, n)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("r1:legal-moves:%08d", i)
+		values[i] = make([]byte, 32)
 	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	m := NewMemory(MemoryConfig{Entries: n, MaxValue: 64, TTL: time.Hour}, stats)
+	for i := range keys {
+		m.Set(context.Background(), keys[i], values[i])
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	perEntry := (int64(after.HeapAlloc) - int64(before.HeapAlloc)) / n
+	t.Logf("heap per entry beyond key and value: %d bytes (EntryOverhead %d)", perEntry, EntryOverhead)
+	if perEntry > EntryOverhead {
+		t.Errorf("an entry takes %d bytes beyond its key and value; EntryOverhead = %d undercounts it", perEntry, EntryOverhead)
+	}
+	runtime.KeepAlive(m)
 }

@@ -7,13 +7,17 @@ import (
 )
 
 // Metrics counts what the cache does: lookups by tier and result (hit,
-// miss, error, skipped while the breaker is open, corrupt), writes by tier
-// and result, Redis latency and the breaker's state.
+// miss, error, skipped while the breaker is open, corrupt), Redis values
+// rejected by reason (each also a corrupt lookup), writes by tier and
+// result, Redis latency, the breaker's state and the bytes the in-process
+// tier holds.
 type Metrics struct {
-	lookups *prometheus.CounterVec
-	writes  *prometheus.CounterVec
-	redisL  prometheus.Histogram
-	state   prometheus.Gauge
+	lookups  *prometheus.CounterVec
+	rejected *prometheus.CounterVec
+	writes   *prometheus.CounterVec
+	redisL   prometheus.Histogram
+	state    prometheus.Gauge
+	memBytes prometheus.Gauge
 }
 
 // NewMetrics registers the cache metrics on reg.
@@ -22,6 +26,9 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		lookups: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "adjudicator_cache_lookups_total", Help: "Cache lookups by tier and result: hit, miss, error, skipped (breaker open), corrupt.",
 		}, []string{"tier", "result"}),
+		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "adjudicator_cache_rejected_total", Help: "Redis values ignored, by reason: size (longer than the largest value), format (not this version's seal), mac (signature does not verify: another secret, key or prefix, or forged).",
+		}, []string{"tier", "reason"}),
 		writes: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "adjudicator_cache_writes_total", Help: "Cache writes by tier and result: ok, error, skipped (breaker open), dropped (queue full), too-large.",
 		}, []string{"tier", "result"}),
@@ -32,8 +39,11 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		state: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "adjudicator_cache_breaker_state", Help: "Redis circuit breaker: 0 closed, 1 half-open, 2 open.",
 		}),
+		memBytes: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "adjudicator_cache_memory_bytes", Help: "Bytes the in-process cache counts against --cache-bytes: keys, values and a fixed overhead per entry.",
+		}),
 	}
-	reg.MustRegister(m.lookups, m.writes, m.redisL, m.state)
+	reg.MustRegister(m.lookups, m.rejected, m.writes, m.redisL, m.state, m.memBytes)
 	return m
 }
 
@@ -46,6 +56,14 @@ func (m *Metrics) lookup(tier string, hit bool) {
 }
 
 func (m *Metrics) result(tier, result string) { m.lookups.WithLabelValues(tier, result).Inc() }
-func (m *Metrics) write(tier, result string)  { m.writes.WithLabelValues(tier, result).Inc() }
-func (m *Metrics) latency(d time.Duration)    { m.redisL.Observe(d.Seconds()) }
-func (m *Metrics) breaker(state int)          { m.state.Set(float64(state)) }
+
+// reject counts a value that does not open: a corrupt lookup, by reason.
+func (m *Metrics) reject(tier, reason string) {
+	m.result(tier, "corrupt")
+	m.rejected.WithLabelValues(tier, reason).Inc()
+}
+
+func (m *Metrics) memoryBytes(delta int64)   { m.memBytes.Add(float64(delta)) }
+func (m *Metrics) write(tier, result string) { m.writes.WithLabelValues(tier, result).Inc() }
+func (m *Metrics) latency(d time.Duration)   { m.redisL.Observe(d.Seconds()) }
+func (m *Metrics) breaker(state int)         { m.state.Set(float64(state)) }

@@ -25,7 +25,14 @@ type RedisConfig struct {
 	// Password, when set, replaces the URL's password (so it can come
 	// from a secret rather than the URL).
 	Password string
-	// Prefix starts every key, so that several deployments can share a server.
+	// Secret keys the HMAC-SHA256 that signs every value, at least
+	// MinSecretBytes long and the same on every replica: a value signed
+	// under another secret, or forged by anyone who can write to Redis
+	// but lacks it, is ignored.
+	Secret []byte
+	// Prefix starts every key, so that several deployments can share a
+	// server; it is signed with the value, so a value copied from another
+	// prefix is ignored.
 	Prefix string
 	// TTL of every value.
 	TTL time.Duration
@@ -43,7 +50,8 @@ type RedisConfig struct {
 	Queue   int
 }
 
-// DefaultRedisConfig returns the defaults documented in the README.
+// DefaultRedisConfig returns the defaults documented in the README. Secret
+// has none: NewRedis refuses a config until one is set.
 func DefaultRedisConfig() RedisConfig {
 	return RedisConfig{Mode: "single", Prefix: "adj:", TTL: 24 * time.Hour, Timeout: 50 * time.Millisecond,
 		MaxValue: 1 << 20, BreakerFailures: 5, BreakerOpen: 5 * time.Second, Writers: 4, Queue: 1024}
@@ -56,6 +64,7 @@ type Redis struct {
 	breaker *gobreaker.CircuitBreaker[[]byte]
 	queue   chan write
 	wg      sync.WaitGroup
+	sealer  sealer
 	stats   *Metrics
 	closed  chan struct{}
 	once    sync.Once
@@ -75,13 +84,18 @@ func (quietLogger) Printf(context.Context, string, ...any) {}
 var silenceRedis sync.Once
 
 // NewRedis connects lazily (no call is made here) and starts the writers.
+// It refuses a secret shorter than MinSecretBytes.
 func NewRedis(cfg RedisConfig, stats *Metrics) (*Redis, error) {
 	silenceRedis.Do(func() { redis.SetLogger(quietLogger{}) })
+	sl, err := newSealer(cfg.Secret)
+	if err != nil {
+		return nil, err
+	}
 	client, err := newClient(cfg)
 	if err != nil {
 		return nil, err
 	}
-	r := &Redis{cfg: cfg, client: client, queue: make(chan write, max(cfg.Queue, 1)), stats: stats,
+	r := &Redis{cfg: cfg, client: client, queue: make(chan write, max(cfg.Queue, 1)), sealer: sl, stats: stats,
 		closed: make(chan struct{})}
 	r.breaker = gobreaker.NewCircuitBreaker[[]byte](gobreaker.Settings{
 		Name:        "redis",
@@ -170,8 +184,8 @@ func isTimeout(err error) bool {
 func PasswordFromEnv(name string) string { return os.Getenv(name) }
 
 // Get returns the value under key, or a miss when Redis has none, fails,
-// is slow, or the breaker is open, or the value is not one this package
-// sealed for this key.
+// is slow, or the breaker is open, or the value is not one this
+// deployment signed for this key.
 func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool) {
 	start := time.Now()
 	data, err := r.breaker.Execute(func() ([]byte, error) {
@@ -192,9 +206,14 @@ func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool) {
 		return nil, false
 	}
 	r.stats.latency(time.Since(start))
-	payload, ok := unseal(key, data)
-	if !ok {
-		r.stats.result("redis", "corrupt")
+	return r.open(key, data)
+}
+
+// open checks a value read from Redis under key and counts the lookup.
+func (r *Redis) open(key string, data []byte) ([]byte, bool) {
+	payload, reason := r.sealer.unseal(r.cfg.Prefix+key, data, r.cfg.MaxValue)
+	if reason != "" {
+		r.stats.reject("redis", reason)
 		return nil, false
 	}
 	r.stats.lookup("redis", true)
@@ -243,13 +262,7 @@ func (r *Redis) GetMany(ctx context.Context, keys []string) [][]byte {
 			r.stats.lookup("redis", false)
 			continue
 		}
-		payload, ok := unseal(keys[i], data)
-		if !ok {
-			r.stats.result("redis", "corrupt")
-			continue
-		}
-		r.stats.lookup("redis", true)
-		out[i] = payload
+		out[i], _ = r.open(keys[i], data)
 	}
 	return out
 }
@@ -284,7 +297,8 @@ func (r *Redis) writer() {
 			_, err := r.breaker.Execute(func() ([]byte, error) {
 				ctx, cancel := context.WithTimeout(context.Background(), r.cfg.Timeout)
 				defer cancel()
-				return nil, r.client.Set(ctx, r.cfg.Prefix+w.key, seal(w.key, w.value), r.cfg.TTL).Err()
+				full := r.cfg.Prefix + w.key
+				return nil, r.client.Set(ctx, full, r.sealer.seal(full, w.value), r.cfg.TTL).Err()
 			})
 			switch {
 			case errors.Is(err, gobreaker.ErrOpenState), errors.Is(err, gobreaker.ErrTooManyRequests):

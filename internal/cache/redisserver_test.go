@@ -32,14 +32,17 @@ func answers(addr string, timeout time.Duration) bool {
 }
 
 // TestRedisServerHelper checks the helper the other tests rely on: the
-// server answers, stops answering when killed or paused, comes back on the
-// same port, and takes a memory limit.
+// server answers, stops answering when killed, paused or sleeping, comes
+// back on the same port, and takes a memory limit. Where the server must
+// answer, the PING waits as long as it takes (hang); where it must not,
+// the short wait only bounds the test, as nothing will answer.
 func TestRedisServerHelper(t *testing.T) {
 	s := startRedis(t)
 	addr := s.Addr()
 	if _, port, _ := net.SplitHostPort(addr); port == "6379" {
 		t.Fatalf("Addr() = %q; the tests must not use the default port", addr)
 	}
+	var woke <-chan struct{}
 	steps := []struct {
 		name   string
 		action func()
@@ -50,14 +53,27 @@ func TestRedisServerHelper(t *testing.T) {
 		{"restarted", s.Restart, true},
 		{"paused", s.Stop, false},
 		{"resumed", s.Cont, true},
-		{"sleeping", func() { s.Sleep(500 * time.Millisecond); time.Sleep(50 * time.Millisecond) }, false},
-		{"awake", func() { time.Sleep(600 * time.Millisecond) }, true},
+		{"asleep for a minute", func() { woke = s.Sleep(time.Minute) }, false},
+		{"restarted out of its sleep", s.Restart, true},
 	}
 	for _, st := range steps {
 		st.action()
-		if got := answers(addr, 200*time.Millisecond); got != st.want {
+		wait := 200 * time.Millisecond
+		if st.want {
+			wait = hang
+		}
+		if got := answers(addr, wait); got != st.want {
 			t.Fatalf("%s: PING answered = %v; want %v", st.name, got, st.want)
 		}
+	}
+	select {
+	case <-woke:
+	case <-time.After(hang):
+		t.Fatalf("Sleep's channel still open %v after the sleeping server was restarted", hang)
+	}
+	returns(t, "a short Sleep", func() { <-s.Sleep(10 * time.Millisecond) })
+	if !answers(addr, hang) {
+		t.Errorf("PING after a short Sleep ended = no answer; want +PONG")
 	}
 	if s.Addr() != addr {
 		t.Errorf("Addr() after Restart = %q; want %q", s.Addr(), addr)

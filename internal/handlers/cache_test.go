@@ -36,16 +36,11 @@ import (
 // loaded machine (the race detector, two shared cores) does not turn a
 // slow answer into a miss and their exact counts hold.
 const (
-	ctSlowTimeout  = time.Second
-	ctRedisTimeout = 50 * time.Millisecond
-	ctBreakerOpen  = 300 * time.Millisecond
-	ctBreakerFails = 3
-	ctPrefix       = "adjtest:"
-	// ctAllowance is what a request may take beyond the Redis timeout and
-	// four times its time without cache: 100ms rather than the 50ms first
-	// planned, because on the shared 2-core machine, with both packages'
-	// tests running at once, a 50ms timer was seen firing 72ms late.
-	ctAllowance     = 100 * time.Millisecond
+	ctSlowTimeout   = time.Second
+	ctRedisTimeout  = 50 * time.Millisecond
+	ctBreakerOpen   = 300 * time.Millisecond
+	ctBreakerFails  = 3
+	ctPrefix        = "adjtest:"
 	ctKiwipete      = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 	ctBigorraMiddle = "h'm's'2foad'dujc's'm'h'/cmzvjxlkqghyv1mc/ernbb'1iwwin'b'b1re/2ttc'p'1p'p'1ztp'tp'1/1p'p1p1ppppp'pnppp/10p5/p2p1p2Tt6/16/9T3P2/12T3/1P6P3P3/P1PPPPPP1PPPP'1PP/1P'TP'P'1P'D'P'1t1B'1P'1/ERNBB'N'IWWIN'1BNRE/CMZVSXLKQGHYVZMC/H'M'S'TJFOA1DUS'J1M'H' w Kk a11 0 31"
 )
@@ -101,6 +96,7 @@ func (b ctBoth) Unregister(c prometheus.Collector) bool {
 func ctRedisConfig(rs *redistest.Server) cache.RedisConfig {
 	cfg := cache.DefaultRedisConfig()
 	cfg.URL, cfg.Prefix, cfg.TTL = rs.URL(), ctPrefix, time.Hour
+	cfg.Secret = []byte("handlers test secret, at least 32 bytes long")
 	cfg.Timeout, cfg.BreakerFailures, cfg.BreakerOpen = ctSlowTimeout, ctBreakerFails, ctBreakerOpen
 	return cfg
 }
@@ -118,9 +114,9 @@ func ctNewNodeWith(tb testing.TB, name string, kind ctKind, rs *redistest.Server
 	var c Cache
 	if kind != ctNone {
 		stats := cache.NewMetrics(ctBoth{reg, cacheReg})
-		mem := cache.NewMemory(10000, 1<<20, time.Hour, stats)
+		mem := cache.NewMemory(cache.MemoryConfig{Entries: 10000, Bytes: 128 << 20, MaxValue: 1 << 20, TTL: time.Hour}, stats)
 		if kind == ctRedisOnly {
-			mem = cache.NewMemory(1, 0, time.Hour, stats) // every value is too large for it
+			mem = cache.NewMemory(cache.MemoryConfig{Entries: 1, MaxValue: 0, TTL: time.Hour}, stats) // every value is too large for it
 		}
 		c = mem
 		if kind == ctTiered || kind == ctRedisOnly {
@@ -741,9 +737,10 @@ func ctReference(tb testing.TB, reqs []ctReq) (map[string][]byte, map[string]tim
 // TestCacheFaults runs ~200 mixed requests through two replicas sharing a
 // Redis that fails in the middle of the run (killed then restarted, paused
 // with SIGSTOP then resumed, full): every answer is 200 and byte for byte
-// the answer of a server without cache, every request takes at most the
-// Redis timeout plus ctAllowance plus four times its time without cache, and
-// once Redis is back, a fresh replica gets Redis hits again.
+// the answer of a server without cache; while Redis is down or paused the
+// breaker opens (lookups are skipped, not waited for), and once Redis is
+// back, a fresh replica gets Redis hits again. How long requests took is
+// logged, never asserted: time belongs in benchmarks.
 func TestCacheFaults(t *testing.T) {
 	reqs := ctFaultWorkload(t)
 	want, took := ctReference(t, reqs)
@@ -751,25 +748,31 @@ func TestCacheFaults(t *testing.T) {
 	tests := []struct {
 		name        string
 		fault, back func(*redistest.Server)
+		breaks      bool // the fault opens the breaker: a full Redis still answers
 	}{
-		{"killed and restarted", (*redistest.Server).Kill, (*redistest.Server).Restart},
-		{"paused with SIGSTOP, resumed with SIGCONT", (*redistest.Server).Stop, (*redistest.Server).Cont},
+		{"killed and restarted", (*redistest.Server).Kill, (*redistest.Server).Restart, true},
+		{"paused with SIGSTOP, resumed with SIGCONT", (*redistest.Server).Stop, (*redistest.Server).Cont, true},
 		{"full (maxmemory 1mb, noeviction), then limit lifted",
-			func(s *redistest.Server) { s.SetMaxMemory("1mb") }, func(s *redistest.Server) { s.SetMaxMemory("0") }},
+			func(s *redistest.Server) { s.SetMaxMemory("1mb") }, func(s *redistest.Server) { s.SetMaxMemory("0") }, false},
 	}
 	short := func(c *cache.RedisConfig) { c.Timeout = ctRedisTimeout }
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rs := redistest.Start(t)
 			nodes := []*ctNode{ctNewNodeWith(t, "A", ctTiered, rs, short), ctNewNodeWith(t, "B", ctTiered, rs, short)}
-			var slow []string
 			var worst time.Duration
 			var worstAt int
+			skipped := func() float64 {
+				return nodes[0].lookups(t, "redis", "skipped") + nodes[1].lookups(t, "redis", "skipped")
+			}
+			var skippedAtFault, skippedAtBack float64
 			for i, r := range reqs {
 				switch i {
 				case faultAt:
+					skippedAtFault = skipped()
 					tt.fault(rs)
 				case backAt:
+					skippedAtBack = skipped()
 					tt.back(rs)
 				}
 				n := nodes[(i/4)%2] // consecutive adjudications alternate: the prefix comes from Redis
@@ -777,19 +780,15 @@ func TestCacheFaults(t *testing.T) {
 				if code != http.StatusOK || !bytes.Equal(body, want[r.id()]) {
 					t.Fatalf("request %d on %s: %s = %d %.200s; want 200 %.200s (no cache)", i, n.name, r, code, body, want[r.id()])
 				}
-				limit := ctRedisTimeout + ctAllowance + 4*took[r.id()]
 				if d > worst {
 					worst, worstAt = d, i
-				}
-				if d > limit {
-					slow = append(slow, fmt.Sprintf("request %d on %s took %v > %v (no cache: %v): %s", i, n.name, d, limit, took[r.id()], r))
 				}
 				if i >= faultAt && i < backAt {
 					time.Sleep(5 * time.Millisecond) // the fault outlasts BreakerOpen: probes meet it
 				}
 			}
-			for _, s := range slow {
-				t.Error(s)
+			if opened := skippedAtBack - skippedAtFault; tt.breaks && opened == 0 {
+				t.Errorf("no Redis lookup was skipped during the fault: the breaker never opened")
 			}
 			t.Logf("slowest: request %d, %v (no cache: %v); Redis lookups on A: hit %v, miss %v, error %v, skipped %v; writes error %v",
 				worstAt, worst, took[reqs[worstAt].id()], nodes[0].lookups(t, "redis", "hit"), nodes[0].lookups(t, "redis", "miss"), nodes[0].lookups(t, "redis", "error"),
@@ -824,13 +823,13 @@ func ctCheckRecovered(t *testing.T, rs *redistest.Server, writer *ctNode, edit f
 }
 
 // TestStalledRedisCostsOneTimeout: when Redis stops answering, a request
-// waits for it at most about one Redis timeout before computing. An
-// adjudication looks up to three prefixes of its game (the whole game,
-// less one move, the last checkpoint): together they must cost one
-// timeout, not one each, and with the production breaker setting (5
-// failures) the breaker does not open before all three are tried. The
-// timeout is 200ms here, so that one timeout plus jitter and three
-// timeouts are far apart.
+// waits for it at most one Redis timeout before computing. An adjudication
+// looks up to three prefixes of its game (the whole game, less one move,
+// the last checkpoint): together they must cost one round trip, so one
+// timeout, not one each. The outcome says so without a stopwatch: the
+// request is answered right, Redis reports exactly one failed call (a
+// failed pipeline counts once, three failed GETs would count three), and
+// the breaker, at its production setting of 5 failures, skipped nothing.
 func TestStalledRedisCostsOneTimeout(t *testing.T) {
 	const timeout = 200 * time.Millisecond
 	game, _ := ctGame(t, "chess", 40, 31)
@@ -841,7 +840,7 @@ func TestStalledRedisCostsOneTimeout(t *testing.T) {
 		{"legal-moves", ctLegal("chess", ctKiwipete)},
 		{"adjudicate", ctAdjudicate("chess", game, "")},
 	}
-	_, took := ctReference(t, []ctReq{tests[0].req, tests[1].req})
+	want, _ := ctReference(t, []ctReq{tests[0].req, tests[1].req})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rs := redistest.Start(t)
@@ -849,16 +848,21 @@ func TestStalledRedisCostsOneTimeout(t *testing.T) {
 				c.Timeout, c.BreakerFailures = timeout, cache.DefaultRedisConfig().BreakerFailures
 			})
 			n.must(t, ctLegal("chess", "")) // connected
+			n.waitWrites(t)
 			rs.Stop()
 			defer rs.Cont()
-			code, _, d := n.do(tt.req)
-			if code != http.StatusOK {
-				t.Fatalf("%s = %d; want 200", tt.req, code)
+			errs0, skipped0 := n.lookups(t, "redis", "error"), n.lookups(t, "redis", "skipped")
+			code, body, d := n.do(tt.req)
+			if code != http.StatusOK || !bytes.Equal(body, want[tt.req.id()]) {
+				t.Fatalf("%s = %d %.200s; want 200 %.200s", tt.req, code, body, want[tt.req.id()])
 			}
-			if limit := timeout + ctAllowance + 4*took[tt.req.id()]; d > limit {
-				t.Errorf("%s with Redis paused took %v; want at most the Redis timeout %v + %v + 4 x %v (no cache) = %v; Redis errors: %v",
-					tt.req, d, timeout, ctAllowance, took[tt.req.id()], limit, n.lookups(t, "redis", "error"))
+			if errs := n.lookups(t, "redis", "error") - errs0; errs != 1 {
+				t.Errorf("%s with Redis paused made %v failed Redis lookups; want 1 (one round trip)", tt.req, errs)
 			}
+			if skipped := n.lookups(t, "redis", "skipped") - skipped0; skipped != 0 {
+				t.Errorf("%s with Redis paused skipped %v lookups; want 0 (the breaker opens only after 5 failures)", tt.req, skipped)
+			}
+			t.Logf("%s with Redis paused answered in %v (Redis timeout %v)", tt.req, d, timeout)
 		})
 	}
 }

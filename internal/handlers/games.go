@@ -51,10 +51,10 @@ type adjudication struct {
 	Status            statusInfo   `json:"status"`
 	ClaimableDraws    []string     `json:"claimableDraws"`
 	Moves             []string     `json:"moves"`
+	// Annotations are the marks of legal moves' texts that contradict the
+	// moves, in move order; absent when there is none.
+	Annotations []moveAnnotation `json:"annotations,omitempty"`
 }
-
-// ctxEvery is how many plies pass between checks of the request's deadline.
-const ctxEvery = 32
 
 // checkpointEvery: the state of a game is cached every so many plies, as
 // well as at the end of each request's moves, so that a game submitted again
@@ -62,9 +62,17 @@ const ctxEvery = 32
 const checkpointEvery = 32
 
 // prefixState is the cached state of a game after a prefix of its moves.
+// Key is the key it is stored under, which chains the start and every move
+// text of the prefix: a state read back under another key (copied there, or
+// written by another deployment) does not belong to those moves and is
+// ignored, whatever the transport's own seal says.
 type prefixState struct {
+	Key   string          `json:"key"`
 	State rules.GameState `json:"state"`
 	Moves []string        `json:"moves"` // the prefix, normalised
+	// Annotations are those of the prefix's moves, so that a replay resumed
+	// after it reports them as a replay from the start does.
+	Annotations []moveAnnotation `json:"annotations,omitempty"`
 }
 
 // prefixKeys returns the cache key of the game after each prefix of moves:
@@ -90,9 +98,9 @@ type manyGetter interface {
 // less its last move, and the last checkpoint, and resumes it. The three
 // are looked up at once where the cache allows it, so that a slow Redis
 // costs one timeout.
-func (s *Server) resume(ctx context.Context, v *rules.Variant, keys []string) (*rules.Game, []string) {
+func (s *Server) resume(ctx context.Context, v *rules.Variant, keys []string) (*rules.Game, []string, []moveAnnotation) {
 	if s.cache == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	n := len(keys) - 1
 	var lens []int
@@ -119,22 +127,23 @@ func (s *Server) resume(ctx context.Context, v *rules.Variant, keys []string) (*
 			continue
 		}
 		var ps prefixState
-		if json.Unmarshal(b, &ps) != nil || len(ps.Moves) != lens[j] {
+		if json.Unmarshal(b, &ps) != nil || ps.Key != want[j] || len(ps.Moves) != lens[j] {
 			continue
 		}
 		if g, err := rules.ResumeGame(v, ps.State); err == nil {
-			return g, ps.Moves
+			return g, ps.Moves, ps.Annotations
 		}
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
-// store caches the game's state after len(moves) moves.
-func (s *Server) store(ctx context.Context, key string, g *rules.Game, moves []string) {
+// store caches the game's state after len(moves) moves, with the
+// annotations of those moves.
+func (s *Server) store(ctx context.Context, key string, g *rules.Game, moves []string, notes []moveAnnotation) {
 	if s.cache == nil {
 		return
 	}
-	b, err := json.Marshal(prefixState{State: g.State(), Moves: moves})
+	b, err := json.Marshal(prefixState{Key: key, State: g.State(), Moves: moves, Annotations: notes})
 	if err == nil {
 		s.cache.Set(context.WithoutCancel(ctx), key, b)
 	}
@@ -154,7 +163,7 @@ func (s *Server) adjudicate(c echo.Context) error {
 	if len(req.Moves) > s.cfg.MaxMoves {
 		return problem(string(rules.ErrLimitExceeded), "moves", "at most %d moves per game, not %d", s.cfg.MaxMoves, len(req.Moves))
 	}
-	v, p, err := s.position(req.variantSpec, req.FEN)
+	v, p, err := s.position(c.Request().Context(), req.variantSpec, req.FEN)
 	if err != nil {
 		return err
 	}
@@ -167,7 +176,7 @@ func (s *Server) adjudicate(c echo.Context) error {
 	ch := s.flight.DoChan(keys[len(keys)-1], func() (any, error) {
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.RequestTimeout)
 		defer cancel()
-		return s.replay(rctx, v, p, req.Moves, keys)
+		return s.replay(rctx, v, p, req.Moves, keys, len(req.Definition) > 0)
 	})
 	var r singleflight.Result
 	select {
@@ -186,19 +195,38 @@ func (s *Server) adjudicate(c echo.Context) error {
 }
 
 // replay plays the moves from the longest cached prefix on, checking each,
-// and caches the state at checkpoints and at the end.
-func (s *Server) replay(ctx context.Context, v *rules.Variant, start *rules.Position, moves, keys []string) (*replay, error) {
-	g, played := s.resume(ctx, v, keys)
+// and caches the state at checkpoints and at the end. A replay of more
+// than heavyPlies moves, or of a game of an inline variant, runs in the
+// pool of heavy work.
+func (s *Server) replay(ctx context.Context, v *rules.Variant, start *rules.Position, moves, keys []string, inline bool) (*replay, error) {
+	g, played, notes := s.resume(ctx, v, keys)
 	if g == nil {
 		g, played = rules.NewGame(start), make([]string, 0, len(moves))
 	}
+	if !inline && len(moves)-len(played) <= heavyPlies {
+		return s.playOn(ctx, v, g, played, notes, moves, keys)
+	}
+	var r *replay
+	err := s.heavy(ctx, func() (err error) {
+		r, err = s.playOn(ctx, v, g, played, notes, moves, keys)
+		return err
+	})
+	return r, err
+}
+
+// playOn plays moves from g, which stands after played (a prefix of them,
+// whose annotations are notes), checking the deadline before each ply: a
+// ply costs a move generation, far more than the check.
+func (s *Server) playOn(ctx context.Context, v *rules.Variant, g *rules.Game, played []string, notes []moveAnnotation, moves, keys []string) (*replay, error) {
 	resumed := len(played)
-	out := adjudication{Variant: v.ID(), Legal: true}
+	out := adjudication{Variant: v.ID(), Legal: true, Annotations: notes}
 	for i := resumed; i < len(moves); i++ {
-		if (i-resumed)%ctxEvery == 0 && ctx.Err() != nil {
+		select {
+		case <-ctx.Done():
 			return nil, ctx.Err()
+		default:
 		}
-		uci, err := playText(g, moves[i])
+		uci, found, err := playText(g, moves[i])
 		if err != nil {
 			mp, ok := toMoveProblem(err)
 			if !ok {
@@ -210,12 +238,13 @@ func (s *Server) replay(ctx context.Context, v *rules.Variant, start *rules.Posi
 			break
 		}
 		played = append(played, uci)
+		out.Annotations = appendAnnotations(out.Annotations, i, moves[i], found)
 		if len(played)%checkpointEvery == 0 && len(played) < len(moves) {
-			s.store(ctx, keys[len(played)], g, played)
+			s.store(ctx, keys[len(played)], g, played, out.Annotations)
 		}
 	}
 	if len(played) > resumed {
-		s.store(ctx, keys[len(played)], g, played)
+		s.store(ctx, keys[len(played)], g, played, out.Annotations)
 	}
 	s.metrics.plies.Add(float64(len(played) - resumed))
 	s.metrics.positions.Inc()
@@ -235,18 +264,21 @@ func (s *Server) replay(ctx context.Context, v *rules.Variant, start *rules.Posi
 }
 
 // playText parses and plays one move of a game and returns it in
-// coordinate form. A move after the end of the game is reported as game-over.
-func playText(g *rules.Game, text string) (string, error) {
+// coordinate form, with the marks of its text that contradict it
+// (rules.Annotate). A move after the end of the game is reported as
+// game-over.
+func playText(g *rules.Game, text string) (string, []rules.Annotation, error) {
 	if st := g.Status(); st.Outcome != rules.Ongoing {
-		return "", &rules.Error{Code: rules.ErrGameOver, Field: "move", Offset: -1, Reason: "game-over",
+		return "", nil, &rules.Error{Code: rules.ErrGameOver, Field: "move", Offset: -1, Reason: "game-over",
 			Detail: fmt.Sprintf("the game ended by %s before this move", st.Outcome)}
 	}
 	m, err := g.ParseMove(text)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
+	found := g.Annotate(text, m)
 	uci := g.Position().UCI(m)
-	return uci, g.Play(m)
+	return uci, found, g.Play(m)
 }
 
 // applyClaim settles a claim made at the end of a legal game that has not

@@ -20,6 +20,10 @@ type metrics struct {
 	positions prometheus.Counter
 	leaves    prometheus.Counter
 	inline    *prometheus.CounterVec
+	// The pool of heavy work (admission.go).
+	heavyInflight prometheus.Gauge
+	heavyQueued   prometheus.Gauge
+	heavyRejected prometheus.Counter
 }
 
 func newMetrics(reg *prometheus.Registry) *metrics {
@@ -44,8 +48,18 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 		inline: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "adjudicator_inline_variants_total", Help: "Inline variant definitions by outcome: compiled, reused, rejected.",
 		}, []string{"outcome"}),
+		heavyInflight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "adjudicator_heavy_inflight", Help: "Heavy computations running in the pool.",
+		}),
+		heavyQueued: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "adjudicator_heavy_queued", Help: "Heavy computations waiting for a slot of the pool.",
+		}),
+		heavyRejected: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "adjudicator_heavy_rejected_total", Help: "Heavy requests refused with 429 overloaded because the pool's queue was full.",
+		}),
 	}
 	reg.MustRegister(m.requests, m.latency, m.plies, m.positions, m.leaves, m.inline,
+		m.heavyInflight, m.heavyQueued, m.heavyRejected,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

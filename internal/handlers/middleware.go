@@ -5,11 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -52,6 +50,12 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		if cause, ok := c.Get("cause").(error); ok {
 			level = zapcore.ErrorLevel
+			if p, _ := c.Get("problem").(*Problem); p != nil && p.Code == codeTimeout {
+				// Out of its time budget: the load or the request, not a
+				// fault of the server; warn, without the stack trace that
+				// the production logger adds at error.
+				level = zapcore.WarnLevel
+			}
 			fields = append(fields, zap.Error(cause))
 		}
 		if ce := s.log.Check(level, "request"); ce != nil {
@@ -77,10 +81,10 @@ func requestID(c echo.Context) string {
 	return id
 }
 
-// validate reads the body within the size limit, rejects malformed JSON
-// with the offset of the bad character, and checks the request against the
-// OpenAPI document before any handler runs. Handlers read the body from
-// the context.
+// validate reads the body within the size limit, rejects malformed JSON,
+// repeated keys and too deep a nesting with the offset of the bad byte
+// (scanJSON), and checks the request against the OpenAPI document before
+// any handler runs. Handlers read the body from the context.
 func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
@@ -108,7 +112,7 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 			if len(bytes.TrimSpace(body)) == 0 {
 				return problem(codeBadRequest, "", "the request needs a JSON body")
 			}
-			if err := checkJSON(body); err != nil {
+			if err := scanJSON(req.Context(), body); err != nil {
 				return err
 			}
 		}
@@ -119,91 +123,6 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 		c.Set("body", body)
 		return next(c)
 	}
-}
-
-// checkJSON reports malformed JSON with the offset of the bad byte (the
-// end of the body when it stops early), and a key repeated in one object
-// with the offset of the repeat: encoding/json would silently keep the last.
-// Valid bodies are read once, by the key walk; only a malformed one is read
-// again, for the absolute offset of its fault.
-func checkJSON(body []byte) error {
-	err := checkDuplicateKeys(body)
-	var p *Problem
-	if err == nil || errors.As(err, &p) {
-		return err
-	}
-	var syn *json.SyntaxError
-	err = json.Unmarshal(body, new(any))
-	switch {
-	case err == nil:
-		return problem(codeBadRequest, "", "malformed JSON").withOffset(len(body))
-	case errors.As(err, &syn):
-		off := int(syn.Offset) - 1
-		if syn.Error() == "unexpected end of JSON input" {
-			off = len(body)
-		}
-		return problem(codeBadRequest, "", "malformed JSON: %v", syn).withOffset(off)
-	}
-	return problem(codeBadRequest, "", "malformed JSON: %v", err).withOffset(len(body))
-}
-
-// checkDuplicateKeys walks the JSON and rejects a key given twice in one
-// object, naming its path; a syntax error comes back as the decoder's error.
-func checkDuplicateKeys(body []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	var walk func(path string) error
-	walk = func(path string) error {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		switch tok {
-		case json.Delim('{'):
-			seen := map[string]bool{}
-			for dec.More() {
-				off := int(dec.InputOffset())
-				kt, err := dec.Token()
-				if err != nil {
-					return err
-				}
-				key := kt.(string)
-				field := joinPath(path, key)
-				if seen[key] {
-					return problem(codeBadRequest, field, "key %q appears twice", key).withOffset(keyOffset(body, off))
-				}
-				seen[key] = true
-				if err := walk(field); err != nil {
-					return err
-				}
-			}
-			_, err = dec.Token()
-			return err
-		case json.Delim('['):
-			for i := 0; dec.More(); i++ {
-				if err := walk(fmt.Sprintf("%s[%d]", path, i)); err != nil {
-					return err
-				}
-			}
-			_, err = dec.Token()
-			return err
-		}
-		return nil
-	}
-	if err := walk(""); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("data after the JSON value")
-	}
-	return nil
-}
-
-// keyOffset skips the separators before a key that the decoder has not consumed.
-func keyOffset(body []byte, off int) int {
-	for off < len(body) && strings.IndexByte(" \t\r\n,", body[off]) >= 0 {
-		off++
-	}
-	return off
 }
 
 // bind decodes the validated body into v.

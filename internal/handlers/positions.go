@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -14,9 +15,10 @@ type positionRequest struct {
 	FEN *string `json:"fen,omitempty"`
 }
 
-// position resolves the variant and parses the FEN (or takes the start).
-func (s *Server) position(vs variantSpec, fen *string) (*rules.Variant, *rules.Position, error) {
-	v, err := s.resolve(vs)
+// position resolves the variant (compiling an inline one within ctx) and
+// parses the FEN (or takes the start).
+func (s *Server) position(ctx context.Context, vs variantSpec, fen *string) (*rules.Variant, *rules.Position, error) {
+	v, err := s.resolveContext(ctx, vs)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -123,16 +125,22 @@ func (s *Server) legalMoves(c echo.Context) error {
 	if err := bind(c, &req); err != nil {
 		return err
 	}
-	_, p, err := s.position(req.variantSpec, req.FEN)
+	_, p, err := s.position(c.Request().Context(), req.variantSpec, req.FEN)
 	if err != nil {
 		return err
 	}
-	return s.reply(c, cacheKey("legal-moves", variantKey(req.variantSpec), p.FEN()), func() (any, error) {
+	ctx := c.Request().Context()
+	inline := len(req.Definition) > 0
+	return s.reply(c, cacheKey("legal-moves", variantKey(req.variantSpec), p.FEN()), s.pooled(ctx, inline, func() (any, error) {
 		s.metrics.positions.Inc()
 		legal := p.LegalMoves()
+		details, err := p.DescribeContext(ctx, legal)
+		if err != nil {
+			return nil, err
+		}
 		st := describeStatus(p, p.StatusWith(legal))
-		return legalMovesJSON(p, p.Describe(legal), &st), nil
-	})
+		return legalMovesJSON(p, details, &st), nil
+	}))
 }
 
 func (s *Server) status(c echo.Context) error {
@@ -140,14 +148,15 @@ func (s *Server) status(c echo.Context) error {
 	if err := bind(c, &req); err != nil {
 		return err
 	}
-	v, p, err := s.position(req.variantSpec, req.FEN)
+	v, p, err := s.position(c.Request().Context(), req.variantSpec, req.FEN)
 	if err != nil {
 		return err
 	}
-	return s.reply(c, cacheKey("status", variantKey(req.variantSpec), p.FEN()), func() (any, error) {
+	inline := len(req.Definition) > 0
+	return s.reply(c, cacheKey("status", variantKey(req.variantSpec), p.FEN()), s.pooled(c.Request().Context(), inline, func() (any, error) {
 		s.metrics.positions.Inc()
 		return map[string]any{"variant": v.ID(), "fen": p.FEN(), "status": describeStatus(p, p.Status())}, nil
-	})
+	}))
 }
 
 // validateRequest is the body of validate-move.
@@ -183,13 +192,14 @@ func (s *Server) validateMove(c echo.Context) error {
 	if err := bind(c, &req); err != nil {
 		return err
 	}
-	_, p, err := s.position(req.variantSpec, req.FEN)
+	_, p, err := s.position(c.Request().Context(), req.variantSpec, req.FEN)
 	if err != nil {
 		return err
 	}
-	return s.reply(c, cacheKey("validate-move", variantKey(req.variantSpec), p.FEN(), req.Move), func() (any, error) {
+	inline := len(req.Definition) > 0
+	return s.reply(c, cacheKey("validate-move", variantKey(req.variantSpec), p.FEN(), req.Move), s.pooled(c.Request().Context(), inline, func() (any, error) {
 		return s.validated(p, req.Move)
-	})
+	}))
 }
 
 // validated is the answer of validate-move: the verdict on one move.
@@ -214,7 +224,11 @@ func (s *Server) validated(p *rules.Position, text string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{
+	out := map[string]any{
 		"legal": true, "move": describeMove(p, d), "fen": next.FEN(), "status": describeStatus(next, next.Status()),
-	}, nil
+	}
+	if a := annotationInfos(rules.Annotate(text, d)); a != nil {
+		out["annotations"] = a // present only when a mark is false, so other answers stay as they were
+	}
+	return out, nil
 }

@@ -40,6 +40,7 @@ func (p *Problem) Error() string {
 // used as they are.
 const (
 	codeBadRequest       = "bad-request"
+	codeJSONTooDeep      = "json-too-deep"
 	codeSchemaViolation  = "schema-violation"
 	codeBodyTooLarge     = "body-too-large"
 	codeUnsupportedMedia = "unsupported-media-type"
@@ -55,12 +56,14 @@ var problemKinds = map[string]struct {
 	title  string
 }{
 	codeBadRequest:                   {http.StatusBadRequest, "Malformed request"},
+	codeJSONTooDeep:                  {http.StatusBadRequest, "JSON nested too deep"},
 	codeSchemaViolation:              {http.StatusBadRequest, "Request does not match the API schema"},
 	codeBodyTooLarge:                 {http.StatusRequestEntityTooLarge, "Request body too large"},
 	codeUnsupportedMedia:             {http.StatusUnsupportedMediaType, "Unsupported media type"},
 	codeNotFound:                     {http.StatusNotFound, "Not found"},
 	codeMethodNotAllowed:             {http.StatusMethodNotAllowed, "Method not allowed"},
 	codeTimeout:                      {http.StatusServiceUnavailable, "The request ran out of time"},
+	codeOverloaded:                   {http.StatusTooManyRequests, "The server is busy with heavy work"},
 	codeInternal:                     {http.StatusInternalServerError, "Internal error"},
 	string(rules.ErrUnknownVariant):  {http.StatusUnprocessableEntity, "Unknown variant"},
 	string(rules.ErrInvalidVariant):  {http.StatusUnprocessableEntity, "Invalid variant definition"},

@@ -7,6 +7,7 @@ package handlers
 import (
 	"context"
 	"net/http"
+	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -27,6 +28,12 @@ type Config struct {
 	MaxPerftNodes  uint64        // largest perft count
 	RequestTimeout time.Duration // time budget of one request's computation
 	InlineVariants int           // compiled inline definitions kept in memory
+	HeavyWorkers   int           // heavy computations run at once; below 1: GOMAXPROCS
+	HeavyQueue     int           // heavy computations waiting for a worker; more get 429
+
+	// InlineCacheBytes bounds the footprints (rules.Variant.Footprint) of
+	// the compiled inline definitions kept in memory.
+	InlineCacheBytes int64
 }
 
 // DefaultConfig returns the defaults documented in the README.
@@ -38,6 +45,10 @@ func DefaultConfig() Config {
 		MaxPerftNodes:  200_000_000,
 		RequestTimeout: 10 * time.Second,
 		InlineVariants: 64,
+		HeavyWorkers:   runtime.GOMAXPROCS(0),
+		HeavyQueue:     2 * runtime.GOMAXPROCS(0),
+
+		InlineCacheBytes: 512 << 20,
 	}
 }
 
@@ -59,6 +70,7 @@ type Server struct {
 	variants *variantResolver
 	spec     *spec
 	answers  *answers
+	pool     *pool              // heavy work (admission.go)
 	flight   singleflight.Group // concurrent identical adjudications replay once
 	draining atomic.Bool
 }
@@ -75,7 +87,8 @@ func New(cfg Config, log *zap.Logger, cache Cache, reg *prometheus.Registry) (*S
 		return nil, err
 	}
 	s := &Server{cfg: cfg, log: log, cache: cache, spec: sp, metrics: newMetrics(reg),
-		variants: newVariantResolver(cfg.InlineVariants), answers: &answers{cache: cache}}
+		variants: newVariantResolver(cfg.InlineVariants, cfg.InlineCacheBytes), answers: &answers{cache: cache}}
+	s.pool = newPool(cfg.HeavyWorkers, cfg.HeavyQueue, s.metrics)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -135,6 +148,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		c.Set("cause", err)
 	}
 	c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
+	s.setRetryAfter(c, p)
 	if c.Request().Method == http.MethodHead {
 		_ = c.NoContent(p.Status)
 		return

@@ -32,7 +32,7 @@ func (s *Server) setup(c echo.Context) error {
 	if err := bind(c, &req); err != nil {
 		return err
 	}
-	v, err := s.resolve(req.variantSpec)
+	v, err := s.resolveContext(c.Request().Context(), req.variantSpec)
 	if err != nil {
 		return err
 	}

@@ -1,9 +1,12 @@
 package handlers
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"net/http"
+	"sync"
 
 	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/labstack/echo/v4"
@@ -12,18 +15,53 @@ import (
 )
 
 // variantResolver finds the variant of a request: a built-in one by id, or
-// an inline definition, compiled once and kept in a bounded LRU by the hash
-// of its text.
+// an inline definition, compiled once and kept by the hash of its text in
+// an LRU bounded by entries and by the sum of the variants' footprints.
 type variantResolver struct {
+	mu     sync.Mutex // guards bytes and makes add atomic with its evictions
 	inline *lru.Cache[[32]byte, *rules.Variant]
+	bytes  int64 // the footprints of the variants kept
+	limit  int64 // the most bytes kept
 }
 
-func newVariantResolver(size int) *variantResolver {
-	c, err := lru.New[[32]byte, *rules.Variant](max(size, 1))
+func newVariantResolver(entries int, bytes int64) *variantResolver {
+	r := &variantResolver{limit: bytes}
+	c, err := lru.NewWithEvict(max(entries, 1), func(_ [32]byte, v *rules.Variant) {
+		r.bytes -= v.Footprint() // under r.mu: the cache evicts only in add
+	})
 	if err != nil {
 		panic(err) // only for a size below 1, excluded above
 	}
-	return &variantResolver{inline: c}
+	r.inline = c
+	return r
+}
+
+// add keeps v under key, evicting the least recently used variants until
+// the footprints fit the bound; a variant larger than the whole bound is
+// not kept. It returns the variant kept under key, which is v unless
+// another request compiled the same definition first.
+func (r *variantResolver) add(key [32]byte, v *rules.Variant) *rules.Variant {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if old, ok := r.inline.Peek(key); ok {
+		return old
+	}
+	if v.Footprint() > r.limit {
+		return v
+	}
+	r.inline.Add(key, v)
+	r.bytes += v.Footprint()
+	for r.bytes > r.limit {
+		r.inline.RemoveOldest()
+	}
+	return v
+}
+
+// kept returns the bytes of the variants kept and how many there are.
+func (r *variantResolver) kept() (int64, int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.bytes, r.inline.Len()
 }
 
 // variantSpec is the part of a request that names the variant.
@@ -32,8 +70,9 @@ type variantSpec struct {
 	Definition json.RawMessage `json:"definition,omitempty"`
 }
 
-// resolve returns the variant named by exactly one of variant and definition.
-func (s *Server) resolve(vs variantSpec) (*rules.Variant, error) {
+// resolveContext returns the variant named by exactly one of variant and
+// definition; an inline definition is compiled within ctx.
+func (s *Server) resolveContext(ctx context.Context, vs variantSpec) (*rules.Variant, error) {
 	switch {
 	case vs.Variant != "" && len(vs.Definition) > 0:
 		return nil, problem(string(rules.ErrInvalidArgument), "variant", "give either variant or definition, not both")
@@ -44,31 +83,47 @@ func (s *Server) resolve(vs variantSpec) (*rules.Variant, error) {
 		}
 		return v, nil
 	case len(vs.Definition) > 0:
-		return s.inlineVariant(vs.Definition)
+		return s.inlineVariant(ctx, vs.Definition)
 	}
 	return nil, problem(string(rules.ErrInvalidArgument), "variant", "give variant (an id) or definition (an inline variant)")
 }
 
-func (s *Server) inlineVariant(raw []byte) (*rules.Variant, error) {
+// inlineVariant returns the compiled variant of an inline definition,
+// from the cache or compiled by compileInline.
+func (s *Server) inlineVariant(ctx context.Context, raw []byte) (*rules.Variant, error) {
 	key := sha256.Sum256(raw)
 	if v, ok := s.variants.inline.Get(key); ok {
 		s.metrics.inline.WithLabelValues("reused").Inc()
 		return v, nil
 	}
-	d, err := rules.DecodeDefinition(raw)
-	if err == nil {
-		var v *rules.Variant
-		if v, err = rules.Compile(d); err == nil {
-			s.metrics.inline.WithLabelValues("compiled").Inc()
-			s.variants.inline.Add(key, v)
-			return v, nil
+	v, err := s.compileInline(ctx, raw)
+	if err != nil {
+		if ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
+			s.metrics.inline.WithLabelValues("rejected").Inc()
 		}
+		if re, ok := err.(*rules.Error); ok {
+			return nil, fromRules(re, "definition")
+		}
+		return nil, err
 	}
-	s.metrics.inline.WithLabelValues("rejected").Inc()
-	if re, ok := err.(*rules.Error); ok {
-		return nil, fromRules(re, "definition")
+	s.metrics.inline.WithLabelValues("compiled").Inc()
+	return s.variants.add(key, v), nil
+}
+
+// compileInline decodes and compiles an inline definition within ctx: the
+// heavy part of an inline variant, refused with limit-exceeded before any
+// table is built when it is over the compile budget.
+func (s *Server) compileInline(ctx context.Context, raw []byte) (*rules.Variant, error) {
+	d, err := rules.DecodeDefinition(raw)
+	if err != nil {
+		return nil, err
 	}
-	return nil, err
+	var v *rules.Variant
+	err = s.heavy(ctx, func() (err error) { // admission.go: compiles are heavy work
+		v, err = rules.CompileContext(ctx, d)
+		return err
+	})
+	return v, err
 }
 
 // variantSummary is one entry of GET /v1/variants.

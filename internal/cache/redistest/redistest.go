@@ -221,7 +221,9 @@ func (s *Server) Restart() {
 
 // Sleep makes the server busy for d with DEBUG SLEEP, sent on its own
 // connection; it returns at once. The server answers nothing meanwhile.
-func (s *Server) Sleep(d time.Duration) {
+// The channel is closed when the sleep is over: the server answered the
+// DEBUG SLEEP, or the connection ended (the server was killed).
+func (s *Server) Sleep(d time.Duration) <-chan struct{} {
 	s.t.Helper()
 	c, err := net.DialTimeout("tcp", s.Addr(), time.Second)
 	if err != nil {
@@ -232,11 +234,21 @@ func (s *Server) Sleep(d time.Duration) {
 		c.Close()
 		s.t.Fatalf("DEBUG SLEEP: %v", err)
 	}
+	woke := make(chan struct{})
 	go func() {
+		defer close(woke)
 		_ = c.SetReadDeadline(time.Now().Add(d + 10*time.Second))
 		_, _ = bufio.NewReader(c).ReadString('\n')
 		c.Close()
 	}()
+	return woke
+}
+
+// Paused reports whether the server was paused with Stop and not resumed.
+func (s *Server) Paused() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.paused
 }
 
 // Do runs one command on the administrative client.

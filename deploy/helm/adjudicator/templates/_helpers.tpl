@@ -58,7 +58,75 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 
 {{/* Name of the Secret holding the Redis URL (and password). */}}
 {{- define "adjudicator.redisSecretName" -}}
-{{- default (printf "%s-redis" (include "adjudicator.fullname" .)) .Values.redis.existingSecret }}
+{{- default (include "adjudicator.chartSecretName" .) .Values.redis.existingSecret }}
+{{- end }}
+
+{{/* Name of the Secret the chart makes from values (URL, password, cache secret). */}}
+{{- define "adjudicator.chartSecretName" -}}
+{{- printf "%s-redis" (include "adjudicator.fullname" .) }}
+{{- end }}
+
+{{/* Whether the chart makes its own Secret: "true" or "". */}}
+{{- define "adjudicator.chartSecret" -}}
+{{- $r := .Values.redis }}
+{{- if and (include "adjudicator.redisEnabled" .) (or (and $r.url (not $r.existingSecret)) (and $r.cacheSecret.value (not $r.cacheSecret.existingSecret))) }}true{{ end }}
+{{- end }}
+
+{{/*
+The ADJUDICATOR_CACHE_SECRET variable, from an existing Secret or the
+chart's; with Redis and neither, the chart fails, as the binary would.
+*/}}
+{{- define "adjudicator.cacheSecretEnv" -}}
+{{- $cs := .Values.redis.cacheSecret }}
+{{- if $cs.existingSecret }}
+- name: ADJUDICATOR_CACHE_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ $cs.existingSecret }}
+      key: {{ $cs.key }}
+{{- else if $cs.value }}
+{{- if lt (len $cs.value) 32 }}
+{{- fail (printf "redis.cacheSecret.value is %d characters; it must be at least 32 random bytes, e.g. `openssl rand -base64 48`" (len $cs.value)) }}
+{{- end }}
+- name: ADJUDICATOR_CACHE_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "adjudicator.chartSecretName" . }}
+      key: cache-secret
+{{- else }}
+{{- fail "redis is configured without a cache secret: set redis.cacheSecret.existingSecret (and redis.cacheSecret.key) to a Secret holding at least 32 random bytes, the same for every replica (e.g. `openssl rand -base64 48`), or redis.cacheSecret.value; it signs every value in Redis so that nobody who can write to Redis can forge answers" }}
+{{- end }}
+{{- end }}
+
+{{/*
+GOMEMLIMIT from resources.limits.memory: goMemLimitPercent of it, in MiB,
+when the limit is a whole number with a binary (Ki Mi Gi Ti), decimal
+(k M G T) or no suffix; otherwise the limit itself through resourceFieldRef.
+Empty without a limit, with a percentage of 0, or with GOMEMLIMIT in extraEnv.
+*/}}
+{{- define "adjudicator.goMemLimitEnv" -}}
+{{- $limit := "" }}
+{{- with .Values.resources }}{{ with .limits }}{{ with .memory }}{{ $limit = toString . }}{{ end }}{{ end }}{{ end }}
+{{- $pct := int (.Values.goMemLimitPercent | default 0) }}
+{{- $user := false }}
+{{- range .Values.extraEnv }}{{ if eq .name "GOMEMLIMIT" }}{{ $user = true }}{{ end }}{{ end }}
+{{- if and $limit (gt $pct 0) (not $user) }}
+{{- $m := regexFind "^[0-9]+(Ki|Mi|Gi|Ti|k|M|G|T)?$" $limit }}
+{{- if $m }}
+{{- $n := regexFind "^[0-9]+" $limit | int64 }}
+{{- $unit := trimPrefix (regexFind "^[0-9]+" $limit) $limit }}
+{{- $scale := get (dict "" 1 "Ki" 1024 "Mi" 1048576 "Gi" 1073741824 "Ti" 1099511627776 "k" 1000 "M" 1000000 "G" 1000000000 "T" 1000000000000) $unit | int64 }}
+- name: GOMEMLIMIT
+  value: {{ printf "%dMiB" (div (div (mul $n $scale $pct) 100) 1048576) | quote }}
+{{- else }}
+- name: GOMEMLIMIT
+  valueFrom:
+    resourceFieldRef:
+      containerName: adjudicator
+      resource: limits.memory
+      divisor: "1"
+{{- end }}
+{{- end }}
 {{- end }}
 
 {{/*
@@ -99,7 +167,9 @@ Seconds in a Go duration written in whole units ("15s", "1m30s", "500ms",
   "ADJUDICATOR_MAX_PERFT_DEPTH" $c.maxPerftDepth
   "ADJUDICATOR_MAX_PERFT_NODES" $c.maxPerftNodes
   "ADJUDICATOR_INLINE_VARIANTS" $c.inlineVariants
+  "ADJUDICATOR_INLINE_CACHE_BYTES" $c.inlineCacheBytes
   "ADJUDICATOR_CACHE_SIZE" $c.cacheSize
+  "ADJUDICATOR_CACHE_BYTES" $c.cacheBytes
   "ADJUDICATOR_CACHE_MAX_VALUE" $c.cacheMaxValue
   "ADJUDICATOR_CACHE_TTL" $c.cacheTTL
 }}

@@ -168,6 +168,8 @@ Seconds in a Go duration written in whole units ("15s", "1m30s", "500ms",
   "ADJUDICATOR_MAX_PERFT_NODES" $c.maxPerftNodes
   "ADJUDICATOR_INLINE_VARIANTS" $c.inlineVariants
   "ADJUDICATOR_INLINE_CACHE_BYTES" $c.inlineCacheBytes
+  "ADJUDICATOR_HEAVY_WORKERS" $c.heavyWorkers
+  "ADJUDICATOR_HEAVY_QUEUE" $c.heavyQueue
   "ADJUDICATOR_CACHE_SIZE" $c.cacheSize
   "ADJUDICATOR_CACHE_BYTES" $c.cacheBytes
   "ADJUDICATOR_CACHE_MAX_VALUE" $c.cacheMaxValue

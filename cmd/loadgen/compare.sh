@@ -4,7 +4,8 @@
 # level warn), and each round measures the one, then the other, at 32
 # connections for DURATION after a 1 s warm-up, ROUNDS times; the order
 # alternates between rounds. Prints requests/s per round and the ratio of
-# the medians.
+# the medians. SERVE_FLAGS go to both servers (e.g. "--cache-size 0", so
+# that every answer is computed); BODY is the legal-moves request.
 #
 #   go build -o /tmp/before/adjudicator ./cmd/adjudicator   # at the old commit
 #   go build -o /tmp/after/adjudicator ./cmd/adjudicator    # at the new one
@@ -17,9 +18,9 @@ DURATION=${DURATION:-10s}
 BODY=${BODY:-cmd/loadgen/testdata/legal-moves-chess.json}
 T=$(mktemp -d)
 go build -o "$T/loadgen" ./cmd/loadgen
-"$A" serve --addr 127.0.0.1:18181 --log-level warn 2>"$T/a.log" &
+"$A" serve --addr 127.0.0.1:18181 --log-level warn ${SERVE_FLAGS:-} 2>"$T/a.log" &
 pa=$!
-"$B" serve --addr 127.0.0.1:18182 --log-level warn 2>"$T/b.log" &
+"$B" serve --addr 127.0.0.1:18182 --log-level warn ${SERVE_FLAGS:-} 2>"$T/b.log" &
 pb=$!
 trap 'kill $pa $pb; wait $pa $pb 2>/dev/null; rm -rf "$T"' EXIT
 sleep 1
@@ -27,7 +28,7 @@ rate() {
   "$T/loadgen" -url "http://127.0.0.1:$1/v1/legal-moves" -body "$BODY" -c 32 -d 1s >/dev/null
   "$T/loadgen" -url "http://127.0.0.1:$1/v1/legal-moves" -body "$BODY" -c 32 -d "$DURATION" | awk '/^requests/ {print $5}'
 }
-echo "body $BODY, $ROUNDS rounds of $DURATION, $(nproc) cores"
+echo "body $BODY, flags '${SERVE_FLAGS:-}', $ROUNDS rounds of $DURATION, $(nproc) cores, $(uptime)"
 ra=() rb=()
 for round in $(seq "$ROUNDS"); do
   if [ $((round % 2)) = 1 ]; then x=$(rate 18181); y=$(rate 18182); else y=$(rate 18182); x=$(rate 18181); fi

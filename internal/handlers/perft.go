@@ -35,14 +35,25 @@ func (s *Server) perft(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	// Decided in advance, before the pool: the same answer on a quiet
-	// machine and a busy one.
-	if err := s.perftFits(ctx, p, req.Depth); err != nil {
-		return err
+	// Decided in advance: the same answer on a quiet machine and a busy one
+	// (perftFits). On a built-in variant the forecast costs at most a few
+	// milliseconds and runs before the pool, so that a full pool does not
+	// hide it; on an inline definition, heavy by rule, it runs in the
+	// computation's own slot of the pool.
+	inline := len(req.Definition) > 0
+	if !inline {
+		if err := s.perftFits(p, req.Depth); err != nil {
+			return err
+		}
 	}
 	var n uint64
 	var div []rules.DivideEntry
 	err = s.heavy(ctx, func() (err error) {
+		if inline {
+			if err := s.perftFits(p, req.Depth); err != nil {
+				return err
+			}
+		}
 		n, div, err = rules.PerftContext(ctx, p, req.Depth, s.cfg.MaxPerftNodes, req.Divide)
 		return err
 	})
@@ -84,13 +95,17 @@ const perftMargin = 2
 // position and the depth (rules.EstimatePerft), never on the clock or the
 // load: chess from the start to depth 7 (3,195,901,860 leaves, forecast
 // about 2.2e9) is refused under the default budget of 2e8, depth 6
-// (119,060,324, forecast about 9.8e7) is counted.
-func (s *Server) perftFits(ctx context.Context, p *rules.Position, depth int) error {
+// (119,060,324, forecast about 9.8e7) is counted. For that it does not
+// stop at the request's deadline: its work is bounded by perftProbe
+// leaves instead (a few milliseconds on the heaviest accepted variants),
+// so that a loaded machine gets the same 422, a little late, rather than a
+// 503 (a short deadline on a busy machine once cut the forecast itself).
+func (s *Server) perftFits(p *rules.Position, depth int) error {
 	budget := s.cfg.MaxPerftNodes
 	if budget == 0 {
 		return nil
 	}
-	est, err := rules.EstimatePerft(ctx, p, depth, perftProbe)
+	est, err := rules.EstimatePerft(context.Background(), p, depth, perftProbe)
 	if err != nil {
 		return err
 	}

@@ -453,10 +453,15 @@ func TestGrandPiecesCatalogue(t *testing.T) {
 	for _, pc := range gpPieces() {
 		for _, from := range []string{"e5", "a1"} {
 			t.Run(pc.name+"/"+from, func(t *testing.T) {
-				if from == "a1" && v.barred[White].has(v.byLetter[pc.letter]) {
-					t.Skip("a Pawn never stands on its own first rank (TestFirstRankPawns)")
-				}
 				place := "Kc10 kg10 " + pc.letter + from
+				if from == "a1" && v.barred[White].has(v.byLetter[pc.letter]) {
+					// A Pawn never stands on its own first rank (TestFirstRankPawns).
+					err := gpSetupErr(gpFEN(t, place, "w", 10, ""))
+					if re, ok := err.(*Error); !ok || re.Code != ErrIllegalPosition {
+						t.Errorf("%s on a1: %v; want %s", pc.name, err, ErrIllegalPosition)
+					}
+					return
+				}
 				if pc.letter == "K" {
 					place = "kg10 K" + from
 				}

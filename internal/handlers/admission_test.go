@@ -143,6 +143,9 @@ func TestAdmission(t *testing.T) {
 			t.Errorf("/metrics with the pool full = %d, lacks %q", metrics.Code, want)
 		}
 	}
+	if strings.Contains(metrics.Body.String(), `adjudicator_inline_variants_total{outcome="rejected"}`) {
+		t.Errorf("/metrics counts a definition refused for want of a worker as rejected")
+	}
 	hp.release()
 	if err := <-hp.held; err != nil {
 		t.Errorf("held computation = %v", err)

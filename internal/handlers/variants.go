@@ -98,7 +98,11 @@ func (s *Server) inlineVariant(ctx context.Context, raw []byte) (*rules.Variant,
 	}
 	v, err := s.compileInline(ctx, raw)
 	if err != nil {
-		if ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
+		// Rejected counts definitions refused for what they say, not
+		// compiles that ran out of time or found the pool full.
+		var p *Problem
+		busy := errors.As(err, &p) && p.Code == codeOverloaded
+		if !busy && (ctx.Err() == nil || !errors.Is(err, ctx.Err())) {
 			s.metrics.inline.WithLabelValues("rejected").Inc()
 		}
 		if re, ok := err.(*rules.Error); ok {

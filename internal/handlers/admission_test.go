@@ -14,6 +14,8 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/adjudicator/adjudicator/internal/rules"
+
+	"github.com/adjudicator/adjudicator/internal/testctx"
 )
 
 // heldPool is a server with a pool of one worker and one queue place, and
@@ -220,36 +222,6 @@ func TestQueuedUntilDeadline(t *testing.T) {
 	}
 }
 
-// pollContext is a deadline measured in polls, not in time: its Done
-// channel closes at the stop-th call of Done (never when stop is 0), and
-// it counts the calls.
-type pollContext struct {
-	context.Context
-	stop, polls int
-	ch          chan struct{}
-}
-
-func newPollContext(stop int) *pollContext {
-	return &pollContext{Context: context.Background(), stop: stop, ch: make(chan struct{})}
-}
-
-func (c *pollContext) Done() <-chan struct{} {
-	c.polls++
-	if c.polls == c.stop {
-		close(c.ch)
-	}
-	return c.ch
-}
-
-func (c *pollContext) Err() error {
-	select {
-	case <-c.ch:
-		return context.Canceled
-	default:
-		return nil
-	}
-}
-
 // TestReplayPollsEveryPly: the replay checks its deadline before every
 // ply and stops at the check that finds it done.
 func TestReplayPollsEveryPly(t *testing.T) {
@@ -260,16 +232,16 @@ func TestReplayPollsEveryPly(t *testing.T) {
 	start := rules.MustBuiltin("chess").Start()
 	moves := strings.Fields("e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5")
 	keys := prefixKeys("b:chess", start.FEN(), moves)
-	ctx := newPollContext(0)
+	ctx := testctx.NewPolls(0)
 	r, err := srv.replay(ctx, start.Variant(), start, moves, keys, false)
 	if err != nil || r.out.Plies != len(moves) {
 		t.Fatalf("replay = %v; want %d plies", err, len(moves))
 	}
-	if ctx.polls != len(moves) {
-		t.Errorf("replay of %d plies polled %d times; want once a ply", len(moves), ctx.polls)
+	if ctx.N != len(moves) {
+		t.Errorf("replay of %d plies polled %d times; want once a ply", len(moves), ctx.N)
 	}
-	ctx = newPollContext(7)
-	if _, err := srv.replay(ctx, start.Variant(), start, moves, keys, false); err != context.Canceled || ctx.polls != 7 {
-		t.Errorf("replay with a context done at poll 7 = %v after %d polls; want %v after 7", err, ctx.polls, context.Canceled)
+	ctx = testctx.NewPolls(7)
+	if _, err := srv.replay(ctx, start.Variant(), start, moves, keys, false); err != context.Canceled || ctx.N != 7 {
+		t.Errorf("replay with a context done at poll 7 = %v after %d polls; want %v after 7", err, ctx.N, context.Canceled)
 	}
 }

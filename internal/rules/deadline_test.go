@@ -5,49 +5,21 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/adjudicator/adjudicator/internal/testctx"
 )
-
-// pollContext is a deadline measured in polls, not in time: its Done
-// channel closes at the stop-th call of Done (never when stop is 0), and
-// it counts the calls.
-type pollContext struct {
-	context.Context
-	stop, polls int
-	ch          chan struct{}
-}
-
-func newPollContext(stop int) *pollContext {
-	return &pollContext{Context: context.Background(), stop: stop, ch: make(chan struct{})}
-}
-
-func (c *pollContext) Done() <-chan struct{} {
-	c.polls++
-	if c.polls == c.stop {
-		close(c.ch)
-	}
-	return c.ch
-}
-
-func (c *pollContext) Err() error {
-	select {
-	case <-c.ch:
-		return context.Canceled
-	default:
-		return nil
-	}
-}
 
 // TestPerftPollsEveryGeneration: PerftContext polls the context once
 // before each move generation (1 + 20 + 400 generations to depth 3 from
 // the chess start), so the work between two polls is one generation.
 func TestPerftPollsEveryGeneration(t *testing.T) {
-	ctx := newPollContext(0)
+	ctx := testctx.NewPolls(0)
 	n, _, err := PerftContext(ctx, mustPosition(t, "chess", ""), 3, 0, false)
 	if err != nil || n != 8902 {
 		t.Fatalf("PerftContext(start, 3) = %d, %v; want 8902, nil", n, err)
 	}
-	if ctx.polls != 1+20+400 {
-		t.Errorf("PerftContext(start, 3) polled %d times; want %d (once per generation)", ctx.polls, 1+20+400)
+	if ctx.N != 1+20+400 {
+		t.Errorf("PerftContext(start, 3) polled %d times; want %d (once per generation)", ctx.N, 1+20+400)
 	}
 }
 
@@ -66,13 +38,13 @@ func TestPerftStopsAtFirstPoll(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%d/%d", tt.variant, tt.depth, tt.stop), func(t *testing.T) {
-			ctx := newPollContext(tt.stop)
+			ctx := testctx.NewPolls(tt.stop)
 			_, _, err := PerftContext(ctx, mustPosition(t, tt.variant, tt.fen), tt.depth, 0, false)
 			if err != context.Canceled {
 				t.Fatalf("PerftContext with a context done at poll %d = %v; want %v", tt.stop, err, context.Canceled)
 			}
-			if ctx.polls != tt.stop {
-				t.Errorf("PerftContext with a context done at poll %d polled %d times; want it to stop there", tt.stop, ctx.polls)
+			if ctx.N != tt.stop {
+				t.Errorf("PerftContext with a context done at poll %d polled %d times; want it to stop there", tt.stop, ctx.N)
 			}
 		})
 	}
@@ -81,12 +53,12 @@ func TestPerftStopsAtFirstPoll(t *testing.T) {
 // TestEstimatePerftStopsAtFirstPoll: the estimate's probe counts under the
 // same polling.
 func TestEstimatePerftStopsAtFirstPoll(t *testing.T) {
-	ctx := newPollContext(100)
+	ctx := testctx.NewPolls(100)
 	if _, err := EstimatePerft(ctx, mustPosition(t, "chess", ""), 7, 1<<16); err != context.Canceled {
 		t.Fatalf("EstimatePerft with a context done at poll 100 = %v; want %v", err, context.Canceled)
 	}
-	if ctx.polls != 100 {
-		t.Errorf("EstimatePerft with a context done at poll 100 polled %d times", ctx.polls)
+	if ctx.N != 100 {
+		t.Errorf("EstimatePerft with a context done at poll 100 polled %d times", ctx.N)
 	}
 }
 
@@ -136,19 +108,19 @@ func TestEstimatePerft(t *testing.T) {
 func TestDescribeContext(t *testing.T) {
 	p := mustPosition(t, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	legal := p.LegalMoves()
-	ctx := newPollContext(0)
+	ctx := testctx.NewPolls(0)
 	got, err := p.DescribeContext(ctx, legal)
 	if err != nil || !slices.EqualFunc(got, p.Describe(legal), func(a, b MoveDetail) bool {
 		return a.Move == b.Move && a.SAN == b.SAN && a.Check == b.Check && a.Mate == b.Mate && slices.Equal(a.Captures, b.Captures)
 	}) {
 		t.Fatalf("DescribeContext(kiwipete) = %v, %v; want Describe's details", got, err)
 	}
-	if ctx.polls != len(legal) {
-		t.Errorf("DescribeContext polled %d times for %d moves", ctx.polls, len(legal))
+	if ctx.N != len(legal) {
+		t.Errorf("DescribeContext polled %d times for %d moves", ctx.N, len(legal))
 	}
-	ctx = newPollContext(10)
-	if _, err := p.DescribeContext(ctx, legal); err != context.Canceled || ctx.polls != 10 {
-		t.Errorf("DescribeContext with a context done at poll 10 = %v after %d polls; want %v after 10", err, ctx.polls, context.Canceled)
+	ctx = testctx.NewPolls(10)
+	if _, err := p.DescribeContext(ctx, legal); err != context.Canceled || ctx.N != 10 {
+		t.Errorf("DescribeContext with a context done at poll 10 = %v after %d polls; want %v after 10", err, ctx.N, context.Canceled)
 	}
 }
 

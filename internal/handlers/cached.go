@@ -34,7 +34,7 @@ var rulesVersion = sync.OnceValue(func() string {
 // variantKey names a request's variant in cache keys: the built-in id, or
 // the hash of the inline definition's text.
 func variantKey(vs variantSpec) string {
-	if len(vs.Definition) > 0 {
+	if vs.inline() {
 		sum := sha256.Sum256(vs.Definition)
 		return "d:" + hex.EncodeToString(sum[:])
 	}

@@ -176,7 +176,7 @@ func (s *Server) adjudicate(c echo.Context) error {
 	ch := s.flight.DoChan(keys[len(keys)-1], func() (any, error) {
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.RequestTimeout)
 		defer cancel()
-		return s.replay(rctx, v, p, req.Moves, keys, len(req.Definition) > 0)
+		return s.replay(rctx, v, p, req.Moves, keys, req.inline())
 	})
 	var r singleflight.Result
 	select {

@@ -40,7 +40,7 @@ func (s *Server) perft(c echo.Context) error {
 	// milliseconds and runs before the pool, so that a full pool does not
 	// hide it; on an inline definition, heavy by rule, it runs in the
 	// computation's own slot of the pool.
-	inline := len(req.Definition) > 0
+	inline := req.inline()
 	if !inline {
 		if err := s.perftFits(p, req.Depth); err != nil {
 			return err

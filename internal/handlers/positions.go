@@ -125,13 +125,12 @@ func (s *Server) legalMoves(c echo.Context) error {
 	if err := bind(c, &req); err != nil {
 		return err
 	}
-	_, p, err := s.position(c.Request().Context(), req.variantSpec, req.FEN)
+	ctx := c.Request().Context()
+	_, p, err := s.position(ctx, req.variantSpec, req.FEN)
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	inline := len(req.Definition) > 0
-	return s.reply(c, cacheKey("legal-moves", variantKey(req.variantSpec), p.FEN()), s.pooled(ctx, inline, func() (any, error) {
+	return s.reply(c, cacheKey("legal-moves", variantKey(req.variantSpec), p.FEN()), s.pooled(ctx, req.inline(), func() (any, error) {
 		s.metrics.positions.Inc()
 		legal := p.LegalMoves()
 		details, err := p.DescribeContext(ctx, legal)
@@ -152,8 +151,7 @@ func (s *Server) status(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	inline := len(req.Definition) > 0
-	return s.reply(c, cacheKey("status", variantKey(req.variantSpec), p.FEN()), s.pooled(c.Request().Context(), inline, func() (any, error) {
+	return s.reply(c, cacheKey("status", variantKey(req.variantSpec), p.FEN()), s.pooled(c.Request().Context(), req.inline(), func() (any, error) {
 		s.metrics.positions.Inc()
 		return map[string]any{"variant": v.ID(), "fen": p.FEN(), "status": describeStatus(p, p.Status())}, nil
 	}))
@@ -196,8 +194,7 @@ func (s *Server) validateMove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	inline := len(req.Definition) > 0
-	return s.reply(c, cacheKey("validate-move", variantKey(req.variantSpec), p.FEN(), req.Move), s.pooled(c.Request().Context(), inline, func() (any, error) {
+	return s.reply(c, cacheKey("validate-move", variantKey(req.variantSpec), p.FEN(), req.Move), s.pooled(c.Request().Context(), req.inline(), func() (any, error) {
 		return s.validated(p, req.Move)
 	}))
 }

@@ -70,11 +70,15 @@ type variantSpec struct {
 	Definition json.RawMessage `json:"definition,omitempty"`
 }
 
+// inline says whether the request sends its own definition: computations on
+// one are heavy work (admission.go).
+func (vs variantSpec) inline() bool { return len(vs.Definition) > 0 }
+
 // resolveContext returns the variant named by exactly one of variant and
 // definition; an inline definition is compiled within ctx.
 func (s *Server) resolveContext(ctx context.Context, vs variantSpec) (*rules.Variant, error) {
 	switch {
-	case vs.Variant != "" && len(vs.Definition) > 0:
+	case vs.Variant != "" && vs.inline():
 		return nil, problem(string(rules.ErrInvalidArgument), "variant", "give either variant or definition, not both")
 	case vs.Variant != "":
 		v, err := rules.Builtin(vs.Variant)
@@ -82,7 +86,7 @@ func (s *Server) resolveContext(ctx context.Context, vs variantSpec) (*rules.Var
 			return nil, problem(string(rules.ErrUnknownVariant), "variant", "no built-in variant %q (GET /v1/variants lists them)", vs.Variant)
 		}
 		return v, nil
-	case len(vs.Definition) > 0:
+	case vs.inline():
 		return s.inlineVariant(ctx, vs.Definition)
 	}
 	return nil, problem(string(rules.ErrInvalidArgument), "variant", "give variant (an id) or definition (an inline variant)")

@@ -15,11 +15,11 @@ func TestSetupCommand(t *testing.T) {
 		{[]string{"setup"}, "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"},
 		{[]string{"setup", "--variant", "chess"}, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
 		{[]string{"setup", "--mode", "classical-random", "--count", "3", "--seed", "1"},
-			"r1n'3x2r/u'nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/U'NBQKCABN1/R1N'3X2R w - - 0 1 captured:QCARRBBNNN'XU'qcarrbbnnn'xu'"},
+			"r1z3c''2r/hnbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/HNBQKCABN1/R1Z3C''2R w - - 0 1 captured:QCARRBBNNC''ZHqcarrbbnnc''zh"},
 		{[]string{"setup", "--mode", "classical-selected", "--pieces", "B'', G", "--seed", "1"},
 			"rg2b''4r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/RG2B''4R w - - 0 1 captured:QCARRBBNNGB''qcarrbbnngb''"},
 		{[]string{"setup", "--mode", "random", "--count", "5", "--mirror", "--promotion", "initial", "--seed", "2"},
-			"l''8n''/5ua'2k/pppppppppp/10/10/10/10/PPPPPPPPPP/K2A'U5/N''8L'' w - - 0 1 initial:A'N''L''Ua'n''l''u"},
+			"h'8c'/5d'h'''2k/pppppppppp/10/10/10/10/PPPPPPPPPP/K2H'''D'5/C'8H' w - - 0 1 initial:C'H'D'H'''c'h'd'h'''"},
 		{[]string{"setup", "--mode", "selected", "--pieces", "Q,X", "--promotion", "all", "--seed", "2"},
 			"x3k4q/10/pppppppppp/10/10/10/10/PPPPPPPPPP/10/X3K4Q w - - 0 1 all"},
 	}

@@ -9,8 +9,8 @@ import (
 
 // The legal-moves answer is the service's hottest response: its moves and
 // status are written by hand here, in exactly the bytes encoding/json would
-// produce for the same structs (the golden tests compare them), without
-// reflection.
+// produce for the same structs, without reflection. TestEncoderMatchesJSON
+// (encode_test.go) compares them move by move, the new move kinds included.
 
 // appendString appends s as a JSON string. Strings of plain printable ASCII
 // (squares, SAN, letters, FENs) are quoted directly; anything else goes
@@ -92,7 +92,7 @@ func legalMovesJSON(p *rules.Position, details []rules.MoveDetail, st *statusInf
 }
 
 // appendDetail writes the moveInfo of a legal move straight from the
-// engine's MoveDetail: the same bytes as appendMove(describeMove(p, d)),
+// engine's MoveDetail: the same bytes as json.Marshal(describeMove(p, d)),
 // without building the strings and slices in between.
 func appendDetail(b []byte, p *rules.Position, d *rules.MoveDetail) []byte {
 	v, m := p.Variant(), d.Move
@@ -121,6 +121,15 @@ func appendDetail(b []byte, p *rules.Position, d *rules.MoveDetail) []byte {
 	}
 	b = append(b, `,"captures":[`...)
 	for i, s := range d.Captures {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, s.String()...)
+		b = append(b, '"')
+	}
+	b = append(b, `],"converted":[`...)
+	for i, s := range d.Converted {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -174,6 +183,10 @@ func kindFlag(k rules.MoveKind) string {
 		return "dev"
 	case rules.MoveTakeDev:
 		return "dev-capture"
+	case rules.MoveMulti:
+		return "multi-capture"
+	case rules.MoveConvert:
+		return "conversion"
 	}
 	return ""
 }

@@ -96,7 +96,7 @@ func TestForgedCachedAnswerIgnored(t *testing.T) {
 		t.Fatalf("Redis holds %q; want the one legal-moves answer", keys)
 	}
 	answer["moves"] = []any{map[string]any{"uci": "e1e8", "san": "Kxe8#", "from": "e1", "to": "e8", "piece": "K",
-		"captures": []any{"e8"}, "flags": []any{"capture", "checkmate"}}}
+		"captures": []any{"e8"}, "converted": []any{}, "flags": []any{"capture", "checkmate"}}}
 	forged, err := json.Marshal(answer)
 	if err != nil {
 		t.Fatal(err)

@@ -23,11 +23,11 @@ type adjudicateRequest struct {
 	Claim *claim   `json:"claim,omitempty"`
 }
 
-// claim is a player's claim at the end of the moves: a draw claim or a
-// resignation.
+// claim is a player's claim at the end of the moves: a draw claim, a draw
+// by agreement or a resignation.
 type claim struct {
-	Type string `json:"type"` // draw or resign
-	By   string `json:"by"`   // white or black
+	Type string `json:"type"` // draw, agreement or resign
+	By   string `json:"by"`   // white or black: the claimant, the resigner, or the player who offered the agreed draw
 }
 
 // illegalMove reports the first move of a game that could not be played.
@@ -282,8 +282,13 @@ func playText(g *rules.Game, text string) (string, []rules.Annotation, error) {
 }
 
 // applyClaim settles a claim made at the end of a legal game that has not
-// ended: a resignation always stands; a draw claim stands when a draw can
-// be claimed in the final position.
+// ended on the board: a resignation and a draw by agreement always stand; a
+// draw claim stands when a draw can be claimed in the final position. An
+// accepted claim ends the game, so the status says so too: its outcome is
+// the claim's reason and its result the adjudicated one (and the winner, for
+// a resignation), as the top-level result and reason. out is the caller's
+// own copy of the shared replay: its strings may be replaced, its slices
+// must not be written to.
 func applyClaim(out *adjudication, st rules.Status, cl *claim) {
 	accepted := false
 	switch {
@@ -291,14 +296,25 @@ func applyClaim(out *adjudication, st rules.Status, cl *claim) {
 		// The game ended on the board; the claim changes nothing.
 	case cl.Type == "resign":
 		accepted = true
-		out.Reason = "resignation"
-		out.Result = "0-1"
-		if cl.By == "black" {
-			out.Result = "1-0"
+		winner := rules.White
+		if cl.By == "white" {
+			winner = rules.Black
 		}
+		out.Reason = "resignation"
+		out.Result = "1-0"
+		if winner == rules.Black {
+			out.Result = "0-1"
+		}
+		out.Status.Winner = winner.String()
+	case cl.Type == "agreement":
+		accepted = true
+		out.Reason, out.Result = "draw-agreement", "1/2-1/2"
 	case cl.Type == "draw" && len(st.Claimable) > 0:
 		accepted = true
 		out.Reason, out.Result = "draw-claim", "1/2-1/2"
+	}
+	if accepted {
+		out.Status.Outcome, out.Status.Result = out.Reason, out.Result
 	}
 	out.ClaimAccepted = &accepted
 }

@@ -344,6 +344,13 @@ func goldenCases() []apiCase {
 		post("adjudicate-resign-white", adj, game("", []string{"e4", "e5"}, map[string]string{"type": "resign", "by": "white"}), ok),
 		post("adjudicate-resign-black", adj, game("", []string{"e4", "e5", "Qh5"}, map[string]string{"type": "resign", "by": "black"}), ok),
 		post("adjudicate-resign-after-mate", adj, game("", scholarsMate, map[string]string{"type": "resign", "by": "black"}), ok),
+		post("adjudicate-agreement", adj, game("", []string{"e4", "e5", "Nf3", "Nc6"}, map[string]string{"type": "agreement", "by": "white"}), ok),
+		post("adjudicate-agreement-empty", adj, game("", []string{}, map[string]string{"type": "agreement", "by": "black"}), ok),
+		post("adjudicate-agreement-after-mate", adj, game("", scholarsMate, map[string]string{"type": "agreement", "by": "black"}), ok),
+		post("adjudicate-agreement-after-stalemate", adj, game(fenStalemate, []string{}, map[string]string{"type": "agreement", "by": "white"}), ok),
+		post("adjudicate-agreement-illegal-move", adj, game("", illegalOpera, map[string]string{"type": "agreement", "by": "white"}), ok),
+		post("adjudicate-draw-claim-after-mate", adj, game("", scholarsMate, map[string]string{"type": "draw", "by": "black"}), ok),
+		post("adjudicate-draw-claim-fifty-moves", adj, game(fenFiftyMoves, []string{}, map[string]string{"type": "draw", "by": "white"}), ok),
 		post("adjudicate-game-courier", adj, game("", []string{"P e2-e4", "p e7-e5", "N g1-f3", "n b8-c6", "B f1-c4", "b f8-c5", "K e1-g1"}, nil), ok),
 		post("adjudicate-game-courier-promotion", adj, game(fenPromotion, []string{"a7-b8; Q-b8", "K h8-h7", "Q b8-b1"}, nil), ok),
 		post("adjudicate-empty", adj, game("", []string{}, nil), ok),
@@ -369,7 +376,7 @@ func goldenCases() []apiCase {
 		post("setup-grand-random-all", "/v1/setups", `{"variant":"grand","mode":"random","count":19,"duplicates":true,"promotion":"all","seed":9007199254740991}`, ok),
 		post("setup-too-many", "/v1/setups", `{"variant":"grand","mode":"classical-random","count":11,"seed":1}`, unproc),
 		post("setup-selected-twice", "/v1/setups", `{"variant":"grand","mode":"classical-selected","pieces":["X","X"],"seed":1}`, unproc),
-		post("setup-unknown-letter", "/v1/setups", `{"variant":"grand","mode":"selected","pieces":["Q","W'''"],"seed":1}`, unproc),
+		post("setup-unknown-letter", "/v1/setups", `{"variant":"grand","mode":"selected","pieces":["Q","Z'''"],"seed":1}`, unproc),
 		post("setup-bad-mode", "/v1/setups", `{"variant":"grand","mode":"chaos"}`, bad),
 		post("setup-seed-too-large", "/v1/setups", `{"variant":"grand","seed":9007199254740992}`, bad),
 		post("setup-chess-promotion", "/v1/setups", `{"variant":"chess","promotion":"initial","seed":1}`, unproc),
@@ -687,6 +694,13 @@ func TestAdjudicateVerdicts(t *testing.T) {
 		{"adjudicate-resign-white", true, 2, -1, "", "0-1", "resignation", "true"},
 		{"adjudicate-resign-black", true, 3, -1, "", "1-0", "resignation", "true"},
 		{"adjudicate-resign-after-mate", true, 7, -1, "", "1-0", "checkmate", "false"},
+		{"adjudicate-agreement", true, 4, -1, "", "1/2-1/2", "draw-agreement", "true"},
+		{"adjudicate-agreement-empty", true, 0, -1, "", "1/2-1/2", "draw-agreement", "true"},
+		{"adjudicate-agreement-after-mate", true, 7, -1, "", "1-0", "checkmate", "false"},
+		{"adjudicate-agreement-after-stalemate", true, 0, -1, "", "1/2-1/2", "stalemate", "false"},
+		{"adjudicate-agreement-illegal-move", false, 6, 6, "illegal-move", "*", "illegal-move", ""},
+		{"adjudicate-draw-claim-after-mate", true, 7, -1, "", "1-0", "checkmate", "false"},
+		{"adjudicate-draw-claim-fifty-moves", true, 0, -1, "", "1/2-1/2", "draw-claim", "true"},
 		{"adjudicate-game-courier", true, 7, -1, "", "*", "ongoing", ""},
 		{"adjudicate-game-courier-promotion", true, 3, -1, "", "*", "ongoing", ""},
 		{"adjudicate-empty", true, 0, -1, "", "*", "ongoing", ""},
@@ -725,6 +739,78 @@ func TestAdjudicateVerdicts(t *testing.T) {
 			t.Errorf("%s = %s;\nwant legal %v plies %d firstIllegalIndex %d code %q result %q reason %q claimAccepted %q",
 				tt.name, bytes.TrimSpace(rec.Body.Bytes()), tt.legal, tt.plies, tt.illegal, tt.code, tt.result, tt.reason, tt.claimAccepted)
 		}
+	}
+}
+
+// TestAdjudicateStatusMatchesResult: the status of an adjudication agrees
+// with its result. An accepted claim ends the game, so status.outcome is the
+// claim's reason, status.result the adjudicated result and status.winner the
+// winner of a resignation; without one the status is the final position's.
+// The table pins every case with a claim; every other adjudication case
+// must have status.result = result and, unless a move was illegal,
+// status.outcome = reason.
+func TestAdjudicateStatusMatchesResult(t *testing.T) {
+	type status struct{ outcome, result, winner string }
+	claims := map[string]status{
+		"adjudicate-threefold-claim-accepted":  {"draw-claim", "1/2-1/2", ""},
+		"adjudicate-draw-claim-fifty-moves":    {"draw-claim", "1/2-1/2", ""},
+		"adjudicate-draw-claim-rejected":       {"ongoing", "*", ""},
+		"adjudicate-draw-claim-after-mate":     {"checkmate", "1-0", "white"},
+		"adjudicate-resign-white":              {"resignation", "0-1", "black"},
+		"adjudicate-resign-black":              {"resignation", "1-0", "white"},
+		"adjudicate-resign-after-mate":         {"checkmate", "1-0", "white"},
+		"adjudicate-agreement":                 {"draw-agreement", "1/2-1/2", ""},
+		"adjudicate-agreement-empty":           {"draw-agreement", "1/2-1/2", ""},
+		"adjudicate-agreement-after-mate":      {"checkmate", "1-0", "white"},
+		"adjudicate-agreement-after-stalemate": {"stalemate", "1/2-1/2", ""},
+		"adjudicate-agreement-illegal-move":    {"ongoing", "*", ""},
+	}
+	srv := newServer(t)
+	seen := 0
+	for _, c := range goldenCases() {
+		if c.path != "/v1/games/adjudicate" || c.status != http.StatusOK {
+			continue
+		}
+		var req struct {
+			Claim *struct{ Type, By string } `json:"claim"`
+		}
+		if err := json.Unmarshal([]byte(c.body), &req); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		want, pinned := claims[c.name]
+		if req.Claim != nil && !pinned {
+			t.Errorf("%s has a claim but no row in the table", c.name)
+		}
+		rec := serve(srv.Handler(), c.request())
+		var got struct {
+			Legal         bool   `json:"legal"`
+			Result        string `json:"result"`
+			Reason        string `json:"reason"`
+			ClaimAccepted *bool  `json:"claimAccepted"`
+			Status        struct {
+				Outcome, Result, Winner string
+			} `json:"status"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != http.StatusOK {
+			t.Errorf("%s = %d %s; want 200", c, rec.Code, bytes.TrimSpace(rec.Body.Bytes()))
+			continue
+		}
+		if got.Status.Result != got.Result {
+			t.Errorf("%s: status.result %q != result %q", c.name, got.Status.Result, got.Result)
+		}
+		if got.Legal && got.Status.Outcome != got.Reason {
+			t.Errorf("%s: status.outcome %q != reason %q", c.name, got.Status.Outcome, got.Reason)
+		}
+		if pinned {
+			seen++
+			if s := (status{got.Status.Outcome, got.Status.Result, got.Status.Winner}); s != want {
+				t.Errorf("%s: status outcome %q result %q winner %q; want %q %q %q", c.name, s.outcome, s.result, s.winner,
+					want.outcome, want.result, want.winner)
+			}
+		}
+	}
+	if seen != len(claims) {
+		t.Errorf("found %d of the %d cases in the table among the golden cases", seen, len(claims))
 	}
 }
 

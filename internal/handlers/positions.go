@@ -46,7 +46,8 @@ type moveInfo struct {
 	To        string   `json:"to"`
 	Piece     string   `json:"piece"`
 	Promotion string   `json:"promotion,omitempty"`
-	Captures  []string `json:"captures"`
+	Captures  []string `json:"captures"`  // every square whose piece the move removes
+	Converted []string `json:"converted"` // every square whose piece the move turns to the mover's side
 	Flags     []string `json:"flags"`
 }
 
@@ -80,7 +81,7 @@ func describeMove(p *rules.Position, d rules.MoveDetail) moveInfo {
 	v := p.Variant()
 	m := d.Move
 	mi := moveInfo{UCI: p.UCI(m), SAN: d.SAN, From: m.From.String(), To: m.To.String(),
-		Piece: letterOf(v, p.PieceAt(m.From)), Captures: squares(d.Captures), Flags: []string{}}
+		Piece: letterOf(v, p.PieceAt(m.From)), Captures: squares(d.Captures), Converted: squares(d.Converted), Flags: []string{}}
 	if len(d.Captures) > 0 {
 		mi.Flags = append(mi.Flags, "capture")
 	}

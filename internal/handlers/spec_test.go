@@ -17,6 +17,8 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
 	"github.com/labstack/echo/v4"
+
+	"github.com/adjudicator/adjudicator/internal/rules"
 )
 
 // servedSpec fetches the document the server serves and loads it.
@@ -262,5 +264,22 @@ func TestResponseCheckRejects(t *testing.T) {
 		if err := responseError(router, req, rec); err == nil {
 			t.Errorf("%s: %s %s = %d %s passed the response check; want an error", tt.name, tt.method, tt.path, tt.status, tt.body)
 		}
+	}
+}
+
+// TestSpecBehaviours: the document's enum of PieceDef.behaviour is the
+// engine's list of behaviours, so that an inline definition may use every
+// one and a built-in variant's definition (GET /v1/variants/{id}) matches
+// the document.
+func TestSpecBehaviours(t *testing.T) {
+	doc := servedSpec(t)
+	var listed []string
+	for _, v := range doc.Components.Schemas["PieceDef"].Value.Properties["behaviour"].Value.Enum {
+		s, _ := v.(string)
+		listed = append(listed, s)
+	}
+	want := slices.Sorted(slices.Values(rules.Behaviours))
+	if got := slices.Sorted(slices.Values(listed)); !slices.Equal(got, want) {
+		t.Errorf("api/openapi.yaml: PieceDef.behaviour enum = %q; the engine's rules.Behaviours = %q", got, want)
 	}
 }

@@ -74,7 +74,7 @@ func squareAhead(s string) bool {
 func Annotate(text string, d MoveDetail) []Annotation {
 	mm := marksOf(text)
 	var out []Annotation
-	if mm.capture && len(d.Captures) == 0 {
+	if mm.capture && len(d.Captures) == 0 && len(d.Converted) == 0 { // a conversion is written as a capture
 		out = append(out, Annotation{Mark: "x", Code: AnnotationFalseCapture, Detail: "the move captures nothing"})
 	}
 	if mm.check && !d.Check {

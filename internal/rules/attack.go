@@ -22,6 +22,9 @@ func (p *Position) frozen(pc Piece) bool {
 func (p *Position) attacked(s Square, by Color) bool {
 	at := p.kit.table(by, s)
 	b := &p.board
+	// An attacker gives check unless it is idle (Position.idle, written out
+	// here for speed).
+	frz, odd := p.v.hasFrozen, p.kit.odd
 	for i := range at.leaps {
 		lp := &at.leaps[i]
 		pc := b[lp.from]
@@ -40,7 +43,7 @@ func (p *Position) attacked(s Square, by Color) bool {
 		if lp.via != NoSquare && b[lp.via] != 0 && !p.v.foe[by].has(b[lp.via]) {
 			continue
 		}
-		if !p.v.hasFrozen || !p.frozen(pc) {
+		if (!frz || !p.frozen(pc)) && (!odd || !p.immobilized(lp.from, pc)) {
 			return true
 		}
 	}
@@ -55,7 +58,7 @@ func (p *Position) attacked(s Square, by Color) bool {
 			continue
 		}
 		pc := b[ray[k]]
-		if rp.near != nil && rp.near[k].has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) {
+		if rp.near != nil && rp.near[k].has(pc) && (!frz || !p.frozen(pc)) && (!odd || !p.immobilized(ray[k], pc)) {
 			return true
 		}
 		if rp.hop == nil && rp.grass == nil && rp.kangaroo == nil {
@@ -69,7 +72,7 @@ func (p *Position) attacked(s Square, by Color) bool {
 		}
 		pc = b[ray[k]]
 		if (rp.hop != nil && rp.hop[k].has(pc) || screen == 0 && rp.grass != nil && rp.grass[k].has(pc)) &&
-			(!p.v.hasFrozen || !p.frozen(pc)) {
+			(!frz || !p.frozen(pc)) && (!odd || !p.immobilized(ray[k], pc)) {
 			return true
 		}
 		if rp.kangaroo == nil || screen != 0 {
@@ -80,7 +83,7 @@ func (p *Position) attacked(s Square, by Color) bool {
 		if k == len(ray) {
 			continue
 		}
-		if pc = b[ray[k]]; rp.kangaroo[k].has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) {
+		if pc = b[ray[k]]; rp.kangaroo[k].has(pc) && (!frz || !p.frozen(pc)) && (!odd || !p.immobilized(ray[k], pc)) {
 			return true
 		}
 	}
@@ -97,12 +100,12 @@ func (p *Position) attacked(s Square, by Color) bool {
 			if o == NoSquare {
 				continue
 			}
-			if pc := b[o]; pc != 0 && bp.set.has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) {
+			if pc := b[o]; pc != 0 && bp.set.has(pc) && (!frz || !p.frozen(pc)) && (!odd || !p.immobilized(o, pc)) {
 				return true
 			}
 		}
 	}
-	return false
+	return odd && p.oddAttacksCheck(s, by)
 }
 
 // attackedExcept is attacked with square skip treated as empty: the King's
@@ -260,8 +263,11 @@ func (p *Position) Checkers() []Square {
 // pieceAttacks says whether the piece on from could capture on to.
 func (p *Position) pieceAttacks(from, to Square) bool {
 	pc := p.board[from]
-	if pc == 0 || p.v.hasFrozen && p.frozen(pc) {
+	if pc == 0 || p.idle(from, pc) {
 		return false
+	}
+	if p.v.types[pc.Type()-1].power != powerNone {
+		return p.powerHits(from, to)
 	}
 	target := p.board[to]
 	// Put a stand-in enemy piece on the target so capture moves see it.

@@ -25,9 +25,14 @@ var perftBenches = []struct {
 	{"grand", "random-setup", grandRandomSetup, 3},
 	// The suite's "all-both": Pawns of both sides promote to any of 71 types.
 	{"grand", "all-promotions", "10/3P6/6P2k/7n2/10/10/10/5p4/2p7/K6R2 w - - 0 40 all", 3},
+	// The classical array with the eight exotic pieces on each side's
+	// first rank (power.go): every power in play from the first move.
+	{"grand", "exotic-eight", grandExoticEight, 4},
 	{"giant", "start", "", 4},
 	{"giant-quick", "start", "", 4},
 }
+
+const grandExoticEight = "ra'''w'''c'''i'''h'''f'''d'''m'''r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/RA'''W'''C'''I'''H'''F'''D'''M'''R w - - 0 1 captured:QCARRBBNNA'''W'''C'''I'''H'''F'''D'''M'''qcarrbbnna'''w'''c'''i'''h'''f'''d'''m'''"
 
 const grandRandomSetup = "g''k''bd'o''u'l'o'qi/h'gw'e'f'k1tc'k'/pppppppppp/10/10/10/10/PPPPPPPPPP/H'GW'E'F'K1TC'K'/G''K''BD'O''U'L'O'QI w - - 0 1 captured:QBGC'K'H'E'D'O'G''IO''W'U'F'K''TL'qbgc'k'h'e'd'o'g''io''w'u'f'k''tl'"
 
@@ -57,6 +62,9 @@ var legalMovesBenches = []struct{ variant, name, fen string }{
 	// Two Devs a side among the pieces: Dev moves, joint attacks, checks.
 	{"giant", "devs", "r2kq11/16/16/16/16/16/6dd8/6dd8/2s3DD8/4Q1DD1N6/16/4pp10/16/2S13/16/R3K10R w - - 0 30"},
 	{"grand", "bent-riders", "2k''6t/j'2u3k2/p3r'2pp1/2o''2yd''3/E''3pb''4/9e''/3D''YP1O''2/P3B''R'2P1/1KP3U1J'1/2T3K''3 w - - 0 20"},
+	// The exotic-eight array a few moves on (Pawns advanced, Black's
+	// Advancer and Chameleon out, each side's Fools copying a Pawn).
+	{"grand", "exotic-middlegame", "r1w'''c'''i'''1f'''d'''m'''r/1nbqkcabn1/ppp1ppp1pp/3p4h'''1/6p3/1a'''2P5/10/PPPP1PPPPP/1NBQKCABN1/RA'''W'''C'''I'''H'''F'''D'''M'''R w - - 0 4 fool:P/P"},
 }
 
 // BenchmarkNewSetup reads a Grand Chess setup the variant has not seen,

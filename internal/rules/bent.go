@@ -78,7 +78,8 @@ func outward(v, t vec) bool {
 }
 
 // Behaviours are the named ways of moving of PieceDef.Behaviour.
-var Behaviours = []string{"archer", "dev", "edgehog", "hero", "kangaroo", "shaman"}
+var Behaviours = []string{"advancer", "archer", "chameleon", "coordinator", "dev", "diplomat", "edgehog", "fool", "hero",
+	"immobilizer", "kangaroo", "shaman", "windmill", "withdrawer"}
 
 // applyBehaviour adds or changes the shapes of a piece for its named behaviour.
 func applyBehaviour(shapes []shape, name, field string) ([]shape, error) {
@@ -110,6 +111,8 @@ func applyBehaviour(shapes []shape, name, field string) ([]shape, error) {
 		if len(shapes) > 0 {
 			return nil, newError(ErrInvalidVariant, field, -1, "a dev moves by whole blocks only: give it no betza or bent")
 		}
+	case "advancer", "withdrawer", "coordinator", "immobilizer", "chameleon", "fool", "diplomat", "windmill":
+		// Powers (power.go): checked by checkPower once the shapes are known.
 	case "kangaroo":
 		for _, d := range compass {
 			shapes = append(shapes, shape{kind: shapeKangaroo, v: d, move: true, capture: true})

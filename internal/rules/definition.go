@@ -53,7 +53,10 @@ type PieceDef struct {
 	// has completed this many moves.
 	FrozenMoves int `json:"frozenMoves,omitempty"`
 	// Behaviour names a way of moving that no notation says (see
-	// Behaviours): "archer", "hero", "shaman", "kangaroo" or "edgehog".
+	// Behaviours): "archer", "hero", "shaman", "kangaroo", "edgehog",
+	// "dev", or one of the powers of power.go ("advancer", "withdrawer",
+	// "coordinator", "immobilizer", "chameleon", "fool", "diplomat",
+	// "windmill").
 	Behaviour string `json:"behaviour,omitempty"`
 	// Immune pieces cannot be captured (the Block).
 	Immune bool `json:"immune,omitempty"`

@@ -143,7 +143,7 @@ func TestCompileErrors(t *testing.T) {
 		{"letter with four apostrophes", func(d *Definition) { d.Pieces[2].Letter = "R''''" }, ErrInvalidVariant, "pieces[2].letter", -1},
 		{"letter with a quote", func(d *Definition) { d.Pieces[2].Letter = `R"` }, ErrInvalidVariant, "pieces[2].letter", -1},
 		{"no movement at all", func(d *Definition) { d.Pieces[1].Betza = "" }, ErrInvalidBetza, "pieces[1].betza", 0},
-		{"unknown behaviour", func(d *Definition) { d.Pieces[1].Behaviour = "chameleon" }, ErrInvalidVariant, "pieces[1].behaviour", -1},
+		{"unknown behaviour", func(d *Definition) { d.Pieces[1].Behaviour = "sorcerer" }, ErrInvalidVariant, "pieces[1].behaviour", -1},
 		{"archer without leaps", func(d *Definition) { d.Pieces[1].Behaviour = "archer" }, ErrInvalidVariant, "pieces[1].behaviour", -1},
 		{"edgehog with a hopper", func(d *Definition) { d.Pieces[1].Betza, d.Pieces[1].Behaviour = "mRcpR", "edgehog" }, ErrInvalidVariant, "pieces[1].behaviour", -1},
 		{"immune King", func(d *Definition) { d.Pieces[0].Immune = true }, ErrInvalidVariant, "pieces[0].immune", -1},

@@ -29,6 +29,13 @@ type Setup struct {
 	// are left in the side's turn, the next one included; 0 means a whole
 	// turn.
 	MovesLeft int
+	// Copies are the types White's [0] and Black's [1] Fools copy (0:
+	// nothing): what the opponent moved last (imitate.go).
+	Copies [2]PieceType
+	// Effect says that the last move was made by the Fool on FoolMoved,
+	// copying a Block or an Immobilizer, whose one-turn effect holds.
+	Effect    bool
+	FoolMoved Square
 }
 
 // MaxFENBytes bounds the length of a FEN.
@@ -73,7 +80,11 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 		}
 	}
 	want := len(names)
-	if len(fields) == want+1 && (len(v.choices) > 0 || v.perTurn > 1) {
+	if len(fields) > want && (len(v.choices) > 0 || v.perTurn > 1) && !isFoolField(fields[want]) {
+		want++
+	}
+	fool := len(fields) > want && v.fools != (typeSet{}) && isFoolField(fields[want])
+	if fool {
 		want++
 	}
 	if len(fields) != want {
@@ -81,15 +92,21 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 		if len(fields) > want {
 			off = offs[want]
 		}
+		if len(v.choices) > 0 && v.fools != (typeSet{}) {
+			return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number), optionally a promotion type, and optionally the Fools' field fool:W/B, not %d", v.def.ID, len(names), len(fields))
+		}
 		if len(v.choices) > 0 {
 			return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number) and optionally a seventh (promotion type), not %d", v.def.ID, len(names), len(fields))
+		}
+		if v.fools != (typeSet{}) {
+			return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number) and optionally the Fools' field fool:W/B, not %d", v.def.ID, len(names), len(fields))
 		}
 		if v.perTurn > 1 {
 			return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number) and optionally a seventh (moves left in the turn), not %d", v.def.ID, len(names), len(fields))
 		}
 		return nil, newError(ErrInvalidFEN, "fen", off, "a FEN has %d fields (board, turn, rights, en passant, halfmoves, move number), not %d", len(names), len(fields))
 	}
-	s := &Setup{Variant: v, EnPassant: NoSquare}
+	s := &Setup{Variant: v, EnPassant: NoSquare, FoolMoved: NoSquare}
 	if err := s.parseBoard(fields[0]); err != nil {
 		return nil, err
 	}
@@ -121,6 +138,12 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 	}
 	if s.Fullmoves, err = parseCount(fields[5], fieldFullmoves, offs[5], 1); err != nil {
 		return nil, err
+	}
+	if fool {
+		if err := s.parseFool(fields[want-1], offs[want-1]); err != nil {
+			return nil, err
+		}
+		fields = fields[:want-1]
 	}
 	if len(fields) == 7 && v.perTurn > 1 {
 		if s.MovesLeft, err = parseCount(fields[6], fieldMovesLeft, offs[6], 1); err != nil {
@@ -471,6 +494,10 @@ func (s *Setup) FEN() string {
 		sb.WriteByte(' ')
 		sb.WriteString(pr)
 	}
+	if ft := s.foolText(); ft != "" {
+		sb.WriteByte(' ')
+		sb.WriteString(ft)
+	}
 	if v.perTurn > 1 {
 		left := s.MovesLeft
 		if left < 1 || left > v.perTurn {
@@ -519,7 +546,11 @@ func caseFor(upper byte, c Color) byte {
 // Setup returns the position as an unchecked Setup.
 func (p *Position) Setup() *Setup {
 	s := &Setup{Variant: p.v, Board: p.board, Turn: p.side, Castling: p.castle, KingJump: p.jump,
-		EnPassant: p.ep, Halfmoves: p.halfmove, Fullmoves: p.fullmove, MovesLeft: p.left}
+		EnPassant: p.ep, Halfmoves: p.halfmove, Fullmoves: p.fullmove, MovesLeft: p.left, FoolMoved: NoSquare}
+	if p.memoryMatters() {
+		s.Copies = p.imit
+		s.Effect, s.FoolMoved = p.effect != effectNone, p.effectSq
+	}
 	if len(p.v.choices) > 0 && (p.kit.choice != p.v.choice || p.kit.army != p.v.startArmy) {
 		s.Promotion = promoNames[p.kit.choice]
 		if p.kit.choice != promoAll {
@@ -544,7 +575,8 @@ func (p *Position) FEN() string { return p.Setup().FEN() }
 func NewPosition(s *Setup) (*Position, error) {
 	v := s.Variant
 	p := &Position{v: v, side: s.Turn, castle: s.Castling, jump: s.KingJump,
-		ep: NoSquare, epVictim: NoSquare, held: [2]Square{NoSquare, NoSquare}, halfmove: s.Halfmoves, fullmove: s.Fullmoves, left: v.perTurn}
+		ep: NoSquare, epVictim: NoSquare, held: [2]Square{NoSquare, NoSquare}, halfmove: s.Halfmoves, fullmove: s.Fullmoves, left: v.perTurn,
+		kit: &kit{v: v}, effectSq: NoSquare}
 	if s.MovesLeft != 0 {
 		if s.MovesLeft < 1 || s.MovesLeft > v.perTurn {
 			return nil, newError(ErrIllegalPosition, fieldMovesLeft, -1, "a turn of %s has %d moves, not %d", v.def.ID, v.perTurn, s.MovesLeft)
@@ -604,6 +636,10 @@ func NewPosition(s *Setup) (*Position, error) {
 		a = armyOfPieces(s.Army)
 	}
 	p.kit = v.kitFor(choice, &a, present)
+	p.findOdd()
+	if err := p.setMemory(s); err != nil {
+		return nil, err
+	}
 	if err := p.checkRights(); err != nil {
 		return nil, err
 	}

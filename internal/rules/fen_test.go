@@ -88,7 +88,7 @@ func TestParseFENErrors(t *testing.T) {
 		{"grand", grandStart + " initial:QRP", "promotion", 84},
 		{"grand", grandStart + " initial:QRK", "promotion", 84},
 		{"grand", grandStart + " captured:QN''''", "promotion", 84},
-		{"grand", grandStart + " captured 1", "fen", 74},
+		{"grand", grandStart + " captured 1", "fen", 83},
 		{"grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0", "fen", 71},
 		{"grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCAbN''''1/R8R w - - 0 1", "board", 57},
 		// Giant Chess: a Dev fills an aligned block; the quick form's
@@ -175,6 +175,8 @@ func FuzzParseFEN(f *testing.F) {
 	for _, s := range []string{
 		grandStart, grandStart + " captured", grandStart + " initial:QGX'qgx'", grandStart + " all",
 		grandStart + " captured:", "9k/10/10/10/4b''5/10/4n5/10/4K''5/K9 w - - 0 20 initial:B''K''b''k''",
+		grandStart + " all fool:N/-", "9k/10/10/10/4F'''5/10/10/10/10/K9 b - - 0 2 fool:B''/B''@e6",
+		"9k/10/2a'''7/c'''9/3pH'''5/5w'''4/10/K2c'''6/10/10 w - d7 0 2", "9k/10/10/4i'''5/4N5/3D'''M'''5/10/10/10/K9 w - - 0 2 fool:-/W'''",
 	} {
 		f.Add("grand", s)
 	}

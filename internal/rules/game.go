@@ -47,11 +47,11 @@ func (g *Game) repetitionKey() uint64 {
 	if p.ep != NoSquare {
 		for _, m := range g.LegalMoves() {
 			if m.Kind == MoveEnPassant {
-				return p.hash ^ zobristEP[p.ep]
+				return p.hash ^ zobristEP[p.ep] ^ p.memoryKey()
 			}
 		}
 	}
-	return p.hash
+	return p.hash ^ p.memoryKey()
 }
 
 // repetitions counts how often the current position has occurred. Only

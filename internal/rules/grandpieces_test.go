@@ -437,6 +437,10 @@ func gpModel(t testing.TB, atoms []gpAtom, place string, from Square) string {
 	return czSort(out)
 }
 
+// gpExotic are the letters of the eight exotic pieces, which follow the
+// 73 types of gpPieces in grand.json (exotic_test.go tests them).
+var gpExotic = []string{"A'''", "W'''", "C'''", "I'''", "H'''", "F'''", "D'''", "M'''"}
+
 // gpPieces returns all 73 types: the classical eight and the catalogue.
 func gpPieces() []gpPiece { return append(slices.Clone(gpClassical), gpCatalogue...) }
 
@@ -447,8 +451,8 @@ func TestGrandPiecesCatalogue(t *testing.T) {
 	if len(gpCatalogue) != 65 || len(gpClassical) != 8 {
 		t.Fatalf("test data: %d catalogue and %d classical types", len(gpCatalogue), len(gpClassical))
 	}
-	if got := v.PieceTypes(); got != 73 {
-		t.Errorf("grand has %d piece types; want 73", got)
+	if got := v.PieceTypes(); got != 73+len(gpExotic) {
+		t.Errorf("grand has %d piece types; want %d", got, 73+len(gpExotic))
 	}
 	for _, pc := range gpPieces() {
 		for _, from := range []string{"e5", "a1"} {
@@ -972,7 +976,8 @@ func TestGrandPiecesPromotion(t *testing.T) {
 			all = append(all, pc.letter)
 		}
 	}
-	if len(all) != 71 {
+	all = append(all, gpExotic...)
+	if len(all) != 71+len(gpExotic) {
 		t.Fatalf("test data: %d promotion letters", len(all))
 	}
 	lostQN := gpWithout(gpWhiteArmy, "Qd1", "Nh1")
@@ -999,7 +1004,7 @@ func TestGrandPiecesPromotion(t *testing.T) {
 			gpPromos("e10 xd10 xf10", "Q", "C", "A", "R", "B", "N")},
 		// "captured" with an army holding an Archer that is not on the board.
 		{"captured with an army", gpWhiteArmy + " Pe9 kh10 nd10 nf10", "w", "captured:QCARRBBNNXqcarrbbnnx", "e9", gpPromos("e10 xd10 xf10", "X")},
-		// "all": the 71 non-royal, non-Pawn types of grand.json.
+		// "all": the 79 non-royal, non-Pawn types of grand.json.
 		{"all", gpWhiteArmy + " Pe9 kh10", "w", "all", "e9", gpPromos("e10", all...)},
 	}
 	for _, tc := range tests {

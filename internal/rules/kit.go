@@ -60,12 +60,16 @@ func (s typeSet) union(o typeSet) typeSet { return typeSet{s[0] | o[0], s[1] | o
 // needed, so a game pays only for the squares its Kings visit. Kits are
 // shared and safe for concurrent use.
 type kit struct {
-	v       *Variant
-	choice  uint8
-	army    army
-	types   typeSet
-	lines   bool                                       // some piece hops, bends or has legs: see Position.danger
-	attacks [2][NumSquares]atomic.Pointer[attackTable] // [attacking colour][target square], built on first use
+	v        *Variant
+	choice   uint8
+	army     army
+	types    typeSet
+	lines    bool                                       // some piece hops, bends or has legs: see Position.danger
+	odd      bool                                       // some type has a power: see power.go
+	oddSet   pieceSet                                   // the pieces Position.odd keeps, when odd
+	track    bool                                       // a Fool can ever be in the game: what it copies is remembered
+	foolable bool                                       // a promotion can make a Fool
+	attacks  [2][NumSquares]atomic.Pointer[attackTable] // [attacking colour][target square], built on first use
 
 	// The kits a promotion widens this one to: a root kit (one of kitFor)
 	// keeps, per type, the kit with that type added; a second new type

@@ -13,6 +13,8 @@ const (
 	MoveFromAfar                       // the Archer's leap that also captures one more leap beyond
 	MoveDev                            // a Dev's move by one block, From and To its lower-left squares
 	MoveTakeDev                        // a capture of a whole Dev by a piece moving to one of its squares
+	MoveMulti                          // a move that captures off its destination: approach, withdrawal, coordination, a Chameleon's mimicry
+	MoveConvert                        // a conversion: the piece on To changes sides, the converter on From stays
 )
 
 // String names the kind.
@@ -34,6 +36,10 @@ func (k MoveKind) String() string {
 		return "dev"
 	case MoveTakeDev:
 		return "dev-capture"
+	case MoveMulti:
+		return "multi-capture"
+	case MoveConvert:
+		return "conversion"
 	}
 	return "invalid"
 }
@@ -67,6 +73,18 @@ func (p *Position) Captures(m Move) []Square {
 	case m.Kind == MoveTakeDev:
 		sq := blockSquares(block(m.To))
 		return sq[:]
+	case m.Kind == MoveMulti:
+		tk := p.takesOf(m)
+		var out []Square
+		if tk.at != NoSquare {
+			out = append(out, tk.at)
+		}
+		if tk.afar {
+			out = append(out, p.afarSquare(m))
+		}
+		return append(out, tk.more[:tk.n]...)
+	case m.Kind == MoveConvert:
+		return nil
 	case m.Kind == MoveFromAfar:
 		if p.board[m.To] != 0 {
 			return []Square{m.To, p.afarSquare(m)}
@@ -82,4 +100,13 @@ func (p *Position) Captures(m Move) []Square {
 // leap beyond its destination.
 func (p *Position) afarSquare(m Move) Square {
 	return m.To + (m.To - m.From)
+}
+
+// Converted returns the squares whose pieces m turns to the mover's side:
+// the converted square of a conversion, nil for any other move.
+func (p *Position) Converted(m Move) []Square {
+	if m.Kind == MoveConvert {
+		return []Square{m.To}
+	}
+	return nil
 }

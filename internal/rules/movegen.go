@@ -24,7 +24,8 @@ func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind Move
 	if zone == zoneNone {
 		return append(moves, Move{From: from, To: to, Kind: kind})
 	}
-	if zone == zoneOptional {
+	if zone == zoneOptional || p.board[from].Type() != t {
+		// A Fool copying a piece that promotes may always stay (RULINGS 35).
 		moves = append(moves, Move{From: from, To: to, Kind: kind})
 	}
 	for _, pr := range pt.promotesTo {
@@ -45,6 +46,9 @@ func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind Move
 func (p *Position) pieceMoves(moves []Move, from Square, pc Piece, capturesOnly bool) []Move {
 	if p.v.types[pc.Type()-1].dev {
 		return p.devMoves(moves, from, pc, capturesOnly)
+	}
+	if pw := p.v.types[pc.Type()-1].power; pw != powerNone {
+		return p.powerMoves(moves, from, pc, pw, pc.Type(), capturesOnly)
 	}
 	if p.v.types[pc.Type()-1].overlap {
 		start := len(moves)
@@ -75,7 +79,7 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 	for i := range mt.leaps {
 		e := &mt.leaps[i]
 		target := b[e.to]
-		afar := e.afar != NoSquare && foe.has(b[e.afar])
+		afar := e.afar != NoSquare && foe.has(b[e.afar]) && (p.effect != effectImmune || e.afar != p.effectSq)
 		if target == 0 {
 			if !e.move && !(e.capture && e.to == p.ep && p.v.types[t-1].epTaker) || capturesOnly && !afar {
 				continue
@@ -220,6 +224,9 @@ func (p *Position) kangarooMove(moves []Move, t PieceType, from Square, e *rideE
 
 // pseudoMoves appends every pseudo-legal move of the side to move.
 func (p *Position) pseudoMoves(moves []Move, inCheck bool) []Move {
+	if p.kit.odd {
+		return p.pseudoOdd(moves, inCheck)
+	}
 	us := p.side
 	hasFrozen := p.v.hasFrozen
 	for w := range p.occ[us] {
@@ -232,6 +239,13 @@ func (p *Position) pseudoMoves(moves []Move, inCheck bool) []Move {
 			moves = p.pieceMoves(moves, from, pc, false)
 		}
 	}
+	return p.kingRights(moves, inCheck)
+}
+
+// kingRights appends the castling moves and King's jumps of the side to
+// move, not while in check.
+func (p *Position) kingRights(moves []Move, inCheck bool) []Move {
+	us := p.side
 	if !inCheck {
 		if p.castle[us] != 0 {
 			moves = p.castlingMoves(moves)
@@ -323,13 +337,15 @@ func (p *Position) legalMoves(moves []Move) []Move {
 	inCheck := p.attacked(ks, them)
 	start := len(moves)
 	moves = p.pseudoMoves(moves, inCheck)
-	var pins bitboard
+	var pins, danger bitboard
 	if !inCheck {
 		pins = p.pinned(ks, us)
 	}
-	var danger bitboard
 	if p.kit.lines {
 		danger = p.danger(ks, us)
+	}
+	if p.kit.odd {
+		return p.legalOdd(moves, start, inCheck, &pins, &danger)
 	}
 	n := start
 	for _, m := range moves[start:] {

@@ -46,6 +46,9 @@ type MoveDetail struct {
 	Check    bool     // the move gives check
 	Mate     bool     // the move gives checkmate
 	Captures []Square // the squares whose pieces the move removes
+	// Converted are the squares whose pieces the move turns to the mover's
+	// side (a Diplomat's conversion); nil for other moves.
+	Converted []Square
 }
 
 // Describe returns the details of each of p's legal moves (as from
@@ -68,7 +71,7 @@ func (p *Position) Detail(m Move) MoveDetail {
 // describe builds the detail of the legal move m; scratch is a copy of p
 // that it plays m on and takes it back.
 func (p *Position) describe(m Move, legal []Move, scratch *Position) MoveDetail {
-	d := MoveDetail{Move: m, Captures: p.Captures(m)}
+	d := MoveDetail{Move: m, Captures: p.Captures(m), Converted: p.Converted(m)}
 	var buf [24]byte
 	sb := buf[:0]
 	switch {
@@ -150,7 +153,7 @@ func (p *Position) disambiguate(q sanQuery, m Move, legal []Move) sanQuery {
 // isCapture says whether m removes an enemy piece.
 func (p *Position) isCapture(m Move) bool {
 	switch m.Kind {
-	case MoveEnPassant, MoveFromAfar, MoveTakeDev:
+	case MoveEnPassant, MoveFromAfar, MoveTakeDev, MoveMulti, MoveConvert:
 		return true
 	case MoveCastle:
 		return false

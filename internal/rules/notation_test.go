@@ -404,6 +404,11 @@ func fuzzPositions(t testing.TB) []*Position {
 		notationPosition(t, "shako", "r9/1P3k4/10/10/10/10/10/10/10/5K4 w - - 0 1"),
 		notationPosition(t, "jump-test", ""),
 		notationPosition(t, "jump-test", "4k3/1P6/8/8/8/8/8/4K3 w Kk - 0 1"),
+		// The exotic pieces: the Chameleon of the text's diagram, a
+		// Diplomat that can convert, a Fool copying a Pawn in the zone.
+		notationPosition(t, "grand", "9k/10/2a'''7/c'''9/3pH'''5/5w'''4/10/K2c'''6/10/10 w - d7 0 2"),
+		notationPosition(t, "grand", "9k/10/10/10/4n5/3D'''D'''5/10/10/10/K9 w - - 0 2"),
+		notationPosition(t, "grand", "9k/4F'''5/10/10/10/10/10/10/10/K9 w - - 0 20 all fool:P/-"),
 	}
 }
 
@@ -415,6 +420,7 @@ func FuzzParseMove(f *testing.F) {
 		"P e2-e4", "p e2-e4", "N' b1-c3", "e7-e8; Q-e8", "P b7-b8; Q-b8", "b7-b8;q-b8",
 		"", " ", "e9e4", "i2i4", "Xe4", "Nf", "e0", "e2e4x", "e2-e4;", "e2-e4; Q-e4; R-e4",
 		"b7-b8; Q-b7", "b8=", "O-O-O-O", "\xff", "Nd2", "Cb1", strings.Repeat("a", 70),
+		"e6d7", "H'''xd7", "H'''d7", "D'''xe6", "D'''dxe6", "D''' d5-e6", "e5e6", "e9e10", "e9e10q", "F'''e10=Q", "F''' e9-e10; Q-e10",
 	} {
 		f.Add(s)
 	}

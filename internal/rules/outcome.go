@@ -148,18 +148,18 @@ func (p *Position) deadByMaterial() bool {
 // en-passant capture is actually legal.
 func (p *Position) RepetitionKey() uint64 {
 	if p.ep != NoSquare && p.hasLegalEnPassant() {
-		return p.hash ^ zobristEP[p.ep]
+		return p.hash ^ zobristEP[p.ep] ^ p.memoryKey()
 	}
-	return p.hash
+	return p.hash ^ p.memoryKey()
 }
 
 // Hash returns the position's Zobrist hash: board, side and rights, and the
 // en-passant square whenever one is set.
 func (p *Position) Hash() uint64 {
 	if p.ep != NoSquare {
-		return p.hash ^ zobristEP[p.ep]
+		return p.hash ^ zobristEP[p.ep] ^ p.memoryKey()
 	}
-	return p.hash
+	return p.hash ^ p.memoryKey()
 }
 
 func (p *Position) hasLegalEnPassant() bool {

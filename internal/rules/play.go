@@ -1,5 +1,7 @@
 package rules
 
+import "fmt"
+
 // Play returns the position after the legal move m, leaving p unchanged.
 // A move is matched on From, To and Promotion; its Kind follows from the
 // position. A move that is not legal in p returns an *Error with Code
@@ -52,6 +54,9 @@ func (p *Position) illegal(m Move) *Error {
 // explainMove fills in the reason for a move of the right side's piece.
 func (p *Position) explainMove(e *Error, m Move, pc Piece) {
 	name := p.v.typ(pc.Type()).Name
+	if p.explainIdle(e, m, pc, name) {
+		return
+	}
 	var pseudo []Move
 	inCheck := p.InCheck()
 	for _, q := range p.pseudoMoves(nil, inCheck) {
@@ -62,6 +67,9 @@ func (p *Position) explainMove(e *Error, m Move, pc Piece) {
 	if len(pseudo) == 0 {
 		e.Reason = "unreachable"
 		e.Detail = "the " + name + " on " + m.From.String() + " cannot move to " + m.To.String()
+		if p.explainImmune(e, m) {
+			return
+		}
 		if inCheck && p.pseudoLegalIgnoringCheck(m) {
 			e.Reason, e.Detail = "in-check", "that move is not allowed while in check"
 		}
@@ -89,4 +97,48 @@ func (p *Position) pseudoLegalIgnoringCheck(m Move) bool {
 		}
 	}
 	return false
+}
+
+// explainIdle fills in why a piece that may not move at all is stuck:
+// frozen by the five-move rule, immobilized, or a Fool with nothing to
+// copy. It says whether it did.
+func (p *Position) explainIdle(e *Error, m Move, pc Piece, name string) bool {
+	switch {
+	case p.v.hasFrozen && p.frozen(pc):
+		e.Reason = "frozen"
+		e.Detail = fmt.Sprintf("the %s may not move until %s has completed %d moves", name, pc.Color(), p.v.typ(pc.Type()).FrozenMoves)
+	case p.kit.odd && p.immobilized(m.From, pc):
+		e.Reason = "immobilized"
+		e.Detail = "the " + name + " on " + m.From.String() + " is held by the enemy piece on " + p.holder(m.From, pc).String()
+	case p.v.typ(pc.Type()).power == powerFool && p.imit[pc.Color()] == 0:
+		e.Reason = "nothing-to-copy"
+		e.Detail = "the Fool copies the piece its opponent moved last, and there is none to copy (no move yet, or a Chameleon's)"
+	default:
+		return false
+	}
+	return true
+}
+
+// explainImmune fills in why a move onto a piece that cannot be taken is
+// not possible, and says whether it did.
+func (p *Position) explainImmune(e *Error, m Move) bool {
+	target := p.PieceAt(m.To)
+	if target == 0 || target.Color() == p.side || m.To < 0 || m.To >= NumSquares {
+		return false
+	}
+	tname := p.v.typ(target.Type()).Name
+	switch {
+	case p.v.immune.has(target):
+		e.Detail = "the " + tname + " on " + m.To.String() + " cannot be captured"
+	case p.effect == effectImmune && m.To == p.effectSq:
+		e.Detail = "the Fool on " + m.To.String() + " copied a " + p.v.typ(p.imit[p.side]).Name + " on its last move and cannot be taken this turn"
+	case p.v.typ(p.board[m.From].Type()).power == powerChameleon && !p.v.replaced(target.Type()):
+		e.Detail = "a Chameleon takes a " + tname + " only the way a " + tname + " takes, and never a Fool, a Block, an Immobilizer or a Chameleon"
+		e.Reason = "unreachable"
+		return true
+	default:
+		return false
+	}
+	e.Reason = "immune"
+	return true
 }

@@ -19,6 +19,10 @@ type Position struct {
 	fullmove int
 	hash     uint64
 	count    [2][MaxPieceTypes + 1]uint8
+	imit     [2]PieceType // the type each colour's Fools copy, 0: nothing (imitate.go)
+	effect   uint8        // the one-turn effect of the Fool on effectSq that made the last move
+	effectSq Square
+	odd      [2]bitboard // the squares of each colour's powered pieces, when the kit has powers (power.go)
 }
 
 // undo holds what unmake needs to restore a position.
@@ -41,6 +45,10 @@ type undo struct {
 	jump     [2]bool
 	halfmove int
 	hash     uint64
+	more     [maxMore]Square // with block: the squares a MoveMulti took besides at and afar
+	imit     [2]PieceType
+	effect   uint8
+	effectSq Square
 }
 
 // Variant returns the position's variant.
@@ -87,6 +95,9 @@ func (p *Position) put(s Square, pc Piece) {
 	if pc.Type() == p.v.royal {
 		p.king[c] = s
 	}
+	if p.kit.oddSet.has(pc) {
+		p.odd[c].set(s)
+	}
 }
 
 func (p *Position) remove(s Square) Piece {
@@ -96,6 +107,9 @@ func (p *Position) remove(s Square) Piece {
 	p.occ[c].clear(s)
 	p.hash ^= zobristPiece(pc, s)
 	p.count[c][pc.Type()]--
+	if p.kit.oddSet.has(pc) {
+		p.odd[c].clear(s)
+	}
 	return pc
 }
 
@@ -110,6 +124,20 @@ func (p *Position) relocate(from, to Square) {
 	p.hash ^= zobristPiece(pc, from) ^ zobristPiece(pc, to)
 	if pc.Type() == p.v.royal {
 		p.king[c] = to
+	}
+	if p.kit.oddSet.has(pc) {
+		p.odd[c].clear(from)
+		p.odd[c].set(to)
+	}
+}
+
+// findOdd fills the squares of the powered pieces, once the kit is known.
+func (p *Position) findOdd() {
+	p.odd = [2]bitboard{}
+	for s := Square(0); s < NumSquares; s++ {
+		if pc := p.board[s]; pc != 0 && p.kit.oddSet.has(pc) {
+			p.odd[pc.Color()].set(s)
+		}
 	}
 }
 
@@ -129,7 +157,8 @@ func rightsHash(castle [2]uint16, jump [2]bool) uint64 {
 func (p *Position) make(m Move) undo {
 	u := undo{capSq: NoSquare, rookFrom: NoSquare, ep: p.ep, epVictim: p.epVictim,
 		castle: p.castle, jump: p.jump, halfmove: p.halfmove, hash: p.hash,
-		side: p.side, left: p.left, fullmove: p.fullmove, held: p.held}
+		side: p.side, left: p.left, fullmove: p.fullmove, held: p.held,
+		imit: p.imit, effect: p.effect, effectSq: p.effectSq}
 	p.held = [2]Square{NoSquare, NoSquare}
 	us := p.side
 	moved := p.board[m.From]
@@ -145,6 +174,8 @@ func (p *Position) make(m Move) undo {
 		p.halfmove = 0
 	case MoveCastle:
 		u.rookFrom, u.rookTo = p.castleRook(m)
+	case MoveMulti, MoveConvert:
+		p.takePower(m, moved, &u)
 	case MoveFromAfar:
 		far := p.afarSquare(m)
 		u.afar = p.remove(far)
@@ -167,18 +198,19 @@ func (p *Position) make(m Move) undo {
 	switch {
 	case m.Kind == MoveDev:
 		p.moveDev(m, &u)
+	case m.Kind == MoveConvert:
 	case m.Promotion != 0:
 		p.remove(m.From)
+		if !p.kit.types.has(m.Promotion) {
+			u.kit = p.kit
+			p.kit = p.kit.with(m.Promotion)
+		}
 		if p.v.types[m.Promotion-1].dev {
 			for _, q := range blockSquares(block(m.To)) {
 				p.put(q, makePiece(m.Promotion, us))
 			}
 		} else {
 			p.put(m.To, makePiece(m.Promotion, us))
-		}
-		if !p.kit.types.has(m.Promotion) {
-			u.kit = p.kit
-			p.kit = p.kit.with(m.Promotion)
 		}
 	default:
 		p.relocate(m.From, m.To)
@@ -192,6 +224,9 @@ func (p *Position) make(m Move) undo {
 		p.epVictim = m.To
 	}
 	p.updateRights(m, moved, u.captured, u.capSq)
+	if p.kit.track {
+		p.remember(m, moved, us)
+	}
 	if p.castle != u.castle || p.jump != u.jump {
 		p.hash ^= rightsHash(u.castle, u.jump) ^ rightsHash(p.castle, p.jump)
 	}
@@ -312,6 +347,9 @@ func (p *Position) unmake(m Move, u undo) {
 		p.relocate(u.rookTo, u.rookFrom)
 	}
 	switch {
+	case m.Kind == MoveConvert:
+		p.remove(m.To)
+		p.put(m.To, u.block[0])
 	case m.Kind == MoveDev:
 		for _, q := range blockSquares(m.From) {
 			p.relocate(q+m.To-m.From, q)
@@ -337,12 +375,20 @@ func (p *Position) unmake(m Move, u undo) {
 			p.put(q, u.block[i])
 		}
 	}
+	if m.Kind == MoveMulti {
+		for i, q := range u.more {
+			if u.block[i] != 0 {
+				p.put(q, u.block[i])
+			}
+		}
+	}
 	if u.captured != 0 {
 		p.put(u.capSq, u.captured)
 	}
 	if u.afar != 0 {
 		p.put(p.afarSquare(m), u.afar)
 	}
+	p.imit, p.effect, p.effectSq = u.imit, u.effect, u.effectSq
 	if u.kit != nil {
 		p.kit = u.kit
 	}

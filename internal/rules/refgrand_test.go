@@ -8,7 +8,11 @@ package rules
 // frozen pieces, the promotion types and the FEN's seventh field), without
 // sharing any code, table or piece definition with the engine or with the
 // Cazaux reference in refgen_test.go. Only the letters (and their order, which
-// the FEN's army follows) are copied from variants/grand.json.
+// the FEN's army follows) are copied from variants/grand.json. The eight
+// exotic pieces (Advancer, Withdrawer, Coordinator, Immobilizer, Chameleon,
+// Fool, Diplomat, Windmill: RULINGS 25, 26, 31-37), immobilization, the
+// Fool's memory and the FEN's "fool:" field are in refexotic_test.go; this
+// file calls them through small hooks.
 //
 // It works on a plain 2D array indexed [file][rank], generates every piece's
 // moves in loops over (file, rank) offsets, tests for check by generating the
@@ -107,8 +111,23 @@ const (
 	rgCannon
 	rgVao
 	rgLeo
+	// The eight exotic pieces (refexotic_test.go), appended to grand.json
+	// in this order.
+	rgAdvancer
+	rgWithdrawer
+	rgCoordinator
+	rgImmobilizer
+	rgChameleon
+	rgFool
+	rgDiplomat
+	rgWindmill
 	rgKinds
 )
+
+// rgCatalogueEnd ends the 73 classical and catalogue kinds: the random
+// setups of TestReferenceGrandAgrees keep to the kinds before it, as they did
+// before the exotic pieces (refexotic_test.go has its own).
+const rgCatalogueEnd = rgAdvancer
 
 // rgLetter: the FEN letter of each kind (upper case, White), from grand.json.
 var rgLetter = [rgKinds]string{"",
@@ -116,7 +135,8 @@ var rgLetter = [rgKinds]string{"",
 	"F''", "W", "T''", "H'", "U''", "R'", "E", "H''", "E'", "M", "D", "D'", "N''", "I''", "I'",
 	"Y'", "B'", "O'", "J", "C''", "J''", "G''", "J'", "I", "Z", "P''", "R''", "O''", "Z'", "Q''",
 	"P'", "W'", "M''", "L''", "G'", "S'", "H", "S", "B''", "U'", "X'", "D''", "E''", "U", "F'",
-	"Y", "K''", "L", "M'", "A''", "Q'", "T'", "T", "O", "V", "L'"}
+	"Y", "K''", "L", "M'", "A''", "Q'", "T'", "T", "O", "V", "L'",
+	"A'''", "W'''", "C'''", "I'''", "H'''", "F'''", "D'''", "M'''"}
 
 // rgName: the name of each kind, for messages.
 var rgName = [rgKinds]string{"",
@@ -129,7 +149,9 @@ var rgName = [rgKinds]string{"",
 	"Zebra-Wazir", "Zebra-Bishop", "Zebra-Rook", "Zebra-Guard", "Pegasus", "Wildebeest",
 	"Camel-Zebra", "Knight-Camel-Zebra", "Grasshopper", "Scorpion", "Hero", "Shaman", "Block",
 	"Butterfly", "Crab", "Dragon", "Edgehog", "Duke", "Frog", "Gryphon", "Kangaroo", "Lion",
-	"Mage", "Champion", "Squirrel", "Templar", "Tiger", "Cannon", "Vao", "Leo"}
+	"Mage", "Champion", "Squirrel", "Templar", "Tiger", "Cannon", "Vao", "Leo",
+	"Advancer", "Withdrawer", "Coordinator", "Immobilizer", "Chameleon", "Fool", "Diplomat",
+	"Windmill"}
 
 var rgKindOf = func() map[string]rgKind {
 	m := map[string]rgKind{}
@@ -181,6 +203,12 @@ type rgPos struct {
 	half, full int
 	ptype      int       // rgCaptured, rgInitial or rgAll
 	army       [2]rgArmy // [0] White's initial army, [1] Black's
+	// The Fool's memory (refexotic_test.go): the type each side's Fools
+	// copy ([0] White's; rgNone for nothing), and, when the last move was a
+	// Fool's copying a Block or an Immobilizer, that Fool's square.
+	fool         [2]rgKind
+	mark         bool
+	markF, markR int8
 }
 
 // rgMove: from, to, the promotion (rgNone if none), the en-passant and
@@ -191,6 +219,12 @@ type rgMove struct {
 	ep             bool // en passant: also removes the Pawn on (tf, fr)
 	double         bool // two-square step: sets the en-passant square
 	aff, afr       int8 // Archer's capture from afar, -1 when none
+	// The exotic pieces (refexotic_test.go): a conversion (the piece on
+	// (tf, tr) changes sides, nothing moves), and the further squares an
+	// approach, a withdrawal or a coordination captures on.
+	conv bool
+	nx   int8
+	xs   [4][2]int8
 }
 
 func rgOn(f, r int) bool { return f >= 0 && f < 10 && r >= 0 && r < 10 }
@@ -231,8 +265,11 @@ func (p *rgPos) uci(m rgMove) string {
 // captures lists the squares whose pieces m removes, sorted.
 func (p *rgPos) captures(m rgMove) []string {
 	var out []string
-	if p.cell[m.tf][m.tr] != 0 {
+	if p.cell[m.tf][m.tr] != 0 && !m.conv {
 		out = append(out, rgSquare(int(m.tf), int(m.tr)))
+	}
+	for i := range int(m.nx) {
+		out = append(out, rgSquare(int(m.xs[i][0]), int(m.xs[i][1])))
 	}
 	if m.ep {
 		out = append(out, rgSquare(int(m.tf), int(m.fr)))
@@ -268,6 +305,10 @@ func rgTokens(s string) ([]string, error) {
 
 func rgParseFEN(fen string) (*rgPos, error) {
 	fields := strings.Split(fen, " ")
+	foolField := ""
+	if n := len(fields); n >= 7 && strings.HasPrefix(fields[n-1], "fool:") {
+		foolField, fields = fields[n-1], fields[:n-1] // refexotic_test.go
+	}
 	if len(fields) != 6 && len(fields) != 7 {
 		return nil, fmt.Errorf("FEN %q: want 6 or 7 fields, got %d", fen, len(fields))
 	}
@@ -375,6 +416,11 @@ func rgParseFEN(fen string) (*rgPos, error) {
 			}
 		}
 	}
+	if foolField != "" {
+		if err := p.parseFoolField(foolField); err != nil {
+			return nil, fmt.Errorf("FEN %q: %v", fen, err)
+		}
+	}
 	return p, nil
 }
 
@@ -382,7 +428,8 @@ func rgParseFEN(fen string) (*rgPos, error) {
 // default (captured with the classical armies), and then, for captured and
 // initial, with both armies in grand.json order, White first (the SPEC:
 // "the engine writes the field only when it differs from the default, the
-// army in piece-definition order").
+// army in piece-definition order"); then the Fool's field when it is needed
+// (refexotic_test.go).
 func (p *rgPos) fen() string {
 	var b strings.Builder
 	for r := 9; r >= 0; r-- {
@@ -429,6 +476,7 @@ func (p *rgPos) fen() string {
 	default:
 		b.WriteString(" " + rgTypeName[p.ptype] + ":" + p.armyText())
 	}
+	b.WriteString(p.foolField()) // refexotic_test.go
 	return b.String()
 }
 
@@ -568,9 +616,12 @@ type rgGen struct {
 	hit        bool
 }
 
-// capturable: an enemy piece other than a Block (which nothing captures).
-func (g *rgGen) capturable(c int8) bool {
-	return c != 0 && (c > 0) != g.white && rgKind(refAbs(int(c))) != rgBlock
+// capturable: the piece on (f, r) is an enemy other than a Block (which
+// nothing captures) and other than a Fool that copied a Block on the last
+// move (refexotic_test.go).
+func (g *rgGen) capturable(f, r int) bool {
+	c := g.p.cell[f][r]
+	return c != 0 && (c > 0) != g.white && rgKind(refAbs(int(c))) != rgBlock && !g.p.immune(f, r)
 }
 
 func (g *rgGen) empty(f, r int) bool { return rgOn(f, r) && g.p.cell[f][r] == 0 }
@@ -593,7 +644,7 @@ func (g *rgGen) to(tf, tr int) {
 		return
 	}
 	c := g.p.cell[tf][tr]
-	if c == 0 || g.capturable(c) {
+	if c == 0 || g.capturable(tf, tr) {
 		g.add(tf, tr)
 	}
 }
@@ -607,7 +658,7 @@ func (g *rgGen) moveOnly(tf, tr int) {
 
 // captureOnly: capture on (tf, tr), never a plain move.
 func (g *rgGen) captureOnly(tf, tr int) {
-	if rgOn(tf, tr) && g.capturable(g.p.cell[tf][tr]) {
+	if rgOn(tf, tr) && g.capturable(tf, tr) {
 		g.add(tf, tr)
 	}
 }
@@ -631,7 +682,7 @@ func (g *rgGen) rideFrom(sf, sr, dx, dy, max int) {
 	for n := 1; rgOn(tf, tr) && (max == 0 || n <= max); n++ {
 		c := g.p.cell[tf][tr]
 		if c != 0 {
-			if g.capturable(c) {
+			if g.capturable(tf, tr) {
 				g.add(tf, tr)
 			}
 			return
@@ -661,7 +712,7 @@ func (g *rgGen) hopper(dx, dy int) {
 	}
 	for tf, tr = tf+dx, tr+dy; rgOn(tf, tr); tf, tr = tf+dx, tr+dy {
 		if c := g.p.cell[tf][tr]; c != 0 {
-			if g.capturable(c) {
+			if g.capturable(tf, tr) {
 				g.add(tf, tr)
 			}
 			return
@@ -708,7 +759,7 @@ func (g *rgGen) stepThen(dx, dy int, conts ...[2]int) {
 	}
 	c := g.p.cell[sf][sr]
 	if c != 0 {
-		if g.capturable(c) {
+		if g.capturable(sf, sr) {
 			g.add(sf, sr)
 		}
 		return
@@ -764,7 +815,7 @@ func (g *rgGen) edgehog() {
 	for _, d := range rgK8 {
 		for tf, tr := g.f+d[0], g.r+d[1]; rgOn(tf, tr); tf, tr = tf+d[0], tr+d[1] {
 			c := g.p.cell[tf][tr]
-			if c != 0 && !g.capturable(c) {
+			if c != 0 && !g.capturable(tf, tr) {
 				break
 			}
 			if fromEdge || rgEdge(tf, tr) {
@@ -786,11 +837,11 @@ func (g *rgGen) archer() {
 			continue
 		}
 		c := g.p.cell[tf][tr]
-		if c != 0 && !g.capturable(c) {
+		if c != 0 && !g.capturable(tf, tr) {
 			continue
 		}
 		af, ar := tf+d[0], tr+d[1]
-		afar := rgOn(af, ar) && g.capturable(g.p.cell[af][ar])
+		afar := rgOn(af, ar) && g.capturable(af, ar)
 		if g.attack {
 			if tf == g.tgtF && tr == g.tgtR && c != 0 || afar && af == g.tgtF && ar == g.tgtR {
 				g.hit = true
@@ -848,21 +899,24 @@ func (g *rgGen) pawn() {
 	}
 	for _, dx := range []int{-1, 1} {
 		tf, tr := g.f+dx, g.r+fwd
-		if rgOn(tf, tr) && g.capturable(p.cell[tf][tr]) {
+		if rgOn(tf, tr) && g.capturable(tf, tr) {
 			g.pawnTo(tf, tr, false, false)
 		}
 		// En passant: the side to move only, onto the empty passed square,
 		// removing the enemy Pawn that stepped past it.
 		if !g.attack && p.epF == tf && p.epR == tr && g.white == p.white &&
-			p.cell[tf][tr] == 0 && g.capturable(p.cell[tf][g.r]) && p.kindAt(tf, g.r) == rgPawn {
+			p.cell[tf][tr] == 0 && g.capturable(tf, g.r) && p.kindAt(tf, g.r) == rgPawn {
 			g.pawnTo(tf, tr, true, false)
 		}
 	}
 }
 
 // generate runs the moves of the piece on (g.f, g.r) through g.
-func (p *rgPos) generate(g *rgGen) {
-	k := p.kindAt(g.f, g.r)
+func (p *rgPos) generate(g *rgGen) { p.generateKind(g, p.kindAt(g.f, g.r)) }
+
+// generateKind runs the moves of a piece of kind k standing on (g.f, g.r)
+// (the Fool and the Chameleon borrow other kinds' moves this way).
+func (p *rgPos) generateKind(g *rgGen, k rgKind) {
 	fw := g.fwd
 	switch k {
 	case rgKing, rgGuard:
@@ -1083,7 +1137,9 @@ func (p *rgPos) generate(g *rgGen) {
 			g.hopper(d[0], d[1])
 		}
 	default:
-		panic(fmt.Sprintf("refgrand: no moves for kind %d", k))
+		if !p.generateExotic(g, k) { // refexotic_test.go
+			panic(fmt.Sprintf("refgrand: no moves for kind %d", k))
+		}
 	}
 }
 
@@ -1140,7 +1196,6 @@ func (p *rgPos) kingAttacked(white bool) bool {
 	if kf < 0 {
 		return false
 	}
-	enemyFrozen := p.frozen(!white)
 	g := rgGen{p: p, white: !white, fwd: 1, attack: true, tgtF: kf, tgtR: kr}
 	if white {
 		g.fwd = -1
@@ -1151,7 +1206,7 @@ func (p *rgPos) kingAttacked(white bool) bool {
 			if c == 0 || (c > 0) == white {
 				continue
 			}
-			if enemyFrozen && rgFrozenKind[refAbs(int(c))] {
+			if p.frozenAt(f, r) { // the five-move rule or immobilized
 				continue
 			}
 			g.f, g.r = f, r
@@ -1170,11 +1225,10 @@ func (p *rgPos) pseudoMoves() []rgMove {
 	if !p.white {
 		g.fwd = -1
 	}
-	frozen := p.frozen(p.white)
 	for f := 0; f < 10; f++ {
 		for r := 0; r < 10; r++ {
 			c := p.cell[f][r]
-			if c == 0 || (c > 0) != p.white || frozen && rgFrozenKind[refAbs(int(c))] {
+			if c == 0 || (c > 0) != p.white || p.frozenAt(f, r) {
 				continue
 			}
 			g.f, g.r = f, r
@@ -1187,6 +1241,10 @@ func (p *rgPos) pseudoMoves() []rgMove {
 // play returns the position after m (a copy).
 func (p *rgPos) play(m rgMove) *rgPos {
 	q := *p
+	if m.conv { // refexotic_test.go
+		q.playConversion(p, m)
+		return &q
+	}
 	piece := q.cell[m.ff][m.fr]
 	capture := q.cell[m.tf][m.tr] != 0
 	q.cell[m.ff][m.fr] = 0
@@ -1196,6 +1254,10 @@ func (p *rgPos) play(m rgMove) *rgPos {
 	}
 	if m.aff >= 0 {
 		q.cell[m.aff][m.afr] = 0
+		capture = true
+	}
+	for i := range int(m.nx) {
+		q.cell[m.xs[i][0]][m.xs[i][1]] = 0
 		capture = true
 	}
 	if m.promo != rgNone {
@@ -1211,6 +1273,7 @@ func (p *rgPos) play(m rgMove) *rgPos {
 	} else {
 		q.half++
 	}
+	q.rememberForFools(p, m) // refexotic_test.go
 	if !p.white {
 		q.full++
 	}
@@ -1269,7 +1332,7 @@ func rgRandomSetup(rng *rand.Rand) *rgPos {
 		rng.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
 		n := 1 + rng.Intn(len(free))
 		for _, sq := range free[:n] {
-			k := rgGuard + rgKind(rng.Intn(int(rgKinds-rgGuard)))
+			k := rgGuard + rgKind(rng.Intn(int(rgCatalogueEnd-rgGuard)))
 			p.cell[sq[0]][sq[1]] = int8(k)
 			p.cell[sq[0]][9-sq[1]] = -int8(k)
 			p.army[0][k]++
@@ -1315,7 +1378,7 @@ func rgRandomSparse(rng *rand.Rand) *rgPos {
 		put(rgKing, true)
 		put(rgKing, false)
 		for range 4 + rng.Intn(18) {
-			k := rgQueen + rgKind(rng.Intn(int(rgKinds-rgQueen)))
+			k := rgQueen + rgKind(rng.Intn(int(rgCatalogueEnd-rgQueen)))
 			if rng.Intn(4) == 0 {
 				k = rgPawn
 			}
@@ -1331,7 +1394,7 @@ func rgRandomSparse(rng *rand.Rand) *rgPos {
 		}
 		for side := range 2 {
 			for range rng.Intn(4) {
-				p.army[side][rgQueen+rgKind(rng.Intn(int(rgKinds-rgQueen)))]++
+				p.army[side][rgQueen+rgKind(rng.Intn(int(rgCatalogueEnd-rgQueen)))]++
 			}
 			p.army[side][rgPawn] = 0 // an army holds no Pawns
 		}
@@ -1386,7 +1449,7 @@ func rgPick(p *rgPos, ms []rgMove, rng *rand.Rand, advance bool) rgMove {
 	total := 0
 	for i, m := range ms {
 		w := 1
-		if p.cell[m.tf][m.tr] != 0 || m.ep || m.aff >= 0 {
+		if p.cell[m.tf][m.tr] != 0 || m.ep || m.aff >= 0 || m.nx > 0 {
 			w += 8
 		}
 		if m.promo != rgNone {
@@ -1420,8 +1483,8 @@ func rgEnginePosition(t testing.TB, fen string) (*Position, error) {
 	return NewPosition(s)
 }
 
-// rgCompare compares the legal moves (coordinate form) and the squares each
-// move captures on, and reports what differs.
+// rgCompare compares the legal moves (coordinate form), the squares each
+// move captures on and those it converts, and reports what differs.
 func rgCompare(t *testing.T, rp *rgPos, ms []rgMove, ep *Position) bool {
 	t.Helper()
 	ref := map[string]string{}
@@ -1431,8 +1494,11 @@ func rgCompare(t *testing.T, rp *rgPos, ms []rgMove, ep *Position) bool {
 			t.Errorf("reference generates %s twice in %s", u, rp.fen())
 		}
 		ref[u] = strings.Join(rp.captures(m), ",")
+		if conv := rp.converted(m); len(conv) > 0 {
+			ref[u] += ";" + strings.Join(conv, ",")
+		}
 	}
-	return refMovesAgree(t, rp.fen(), ref, ep)
+	return refMovesAgreeConverted(t, rp.fen(), ref, ep)
 }
 
 // rgTally counts what a comparison covered, for the log.

@@ -104,6 +104,7 @@ func (v *Variant) buildTables(ctx context.Context, shapes [][]shape) error {
 func (v *Variant) newKit(choice uint8, a *army, types typeSet) *kit {
 	k := &kit{v: v, choice: choice, army: *a, types: types}
 	k.root = k
+	k.setPowerFlags()
 	for ti, ss := range v.shapes {
 		if !k.types.has(PieceType(ti + 1)) {
 			continue

@@ -27,6 +27,9 @@ type Variant struct {
 	material  string
 	hasFrozen bool
 	hasDev    bool     // some piece type stands on a 2x2 block (the Dev)
+	hasPower  bool     // some piece type has a power (power.go)
+	powered   pieceSet // the pieces of both colours whose type has a power
+	fools     typeSet  // the types with the Fool's power
 	devs      pieceSet // the Dev pieces of both colours
 	perTurn   int      // moves a side makes in one turn (the quick form of Giant Chess); 1 normally
 	startFEN  string
@@ -47,6 +50,10 @@ type Variant struct {
 	castleRank [2]int    // the rank of each side's castling Rooks
 	rookHome   [2][2]int // file of the outermost start Rook on the a side [0] and h side [1], or -1
 
+	// neighbours[s] are the squares around s in circular order, NoSquare
+	// off the board (windmill.go).
+	neighbours [NumSquares][8]Square
+
 	// barred[colour] holds the types that may not stand on the colour's own
 	// first rank (firstrank.go).
 	barred [2]typeSet
@@ -65,6 +72,9 @@ type pieceType struct {
 	epTaker    bool
 	overlap    bool   // two shapes can make the same move: drop duplicates
 	dev        bool   // stands on an aligned 2x2 block and moves by blocks
+	power      power  // what it can do beyond arriving on a square (power.go)
+	reach      int    // the longest step of its shapes along either axis (a ride counts one step)
+	archer     bool   // captures from afar (behaviour archer)
 	lower      string // the letter in lower case, for Black
 }
 
@@ -248,6 +258,9 @@ func CompileContext(ctx context.Context, d *Definition) (*Variant, error) {
 	if err := v.compileRules(); err != nil {
 		return nil, err
 	}
+	if err := v.checkPowers(shapes); err != nil {
+		return nil, err
+	}
 	cost, err := v.estimate(shapes)
 	if err != nil {
 		return nil, err
@@ -344,6 +357,7 @@ func (v *Variant) checkHeader() error {
 			v.onBoard.set(SquareAt(f, r))
 		}
 	}
+	v.buildNeighbours()
 	return nil
 }
 
@@ -372,7 +386,8 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 		}
 		v.byLetter[pd.Letter] = PieceType(i + 1)
 		var s []shape
-		if pd.Betza != "" || len(pd.Bent) == 0 && pd.Behaviour != "kangaroo" && pd.Behaviour != "dev" {
+		pw := powerOf[pd.Behaviour]
+		if pd.Betza != "" || len(pd.Bent) == 0 && pd.Behaviour != "kangaroo" && pd.Behaviour != "dev" && pw != powerFool && pw != powerWindmill {
 			var err error
 			if s, err = parseBetza(pd.Betza, field+".betza"); err != nil {
 				return nil, err
@@ -391,6 +406,17 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 		}
 		if err := markPromotions(s, pd.PromotesBy, field+".promotesBy"); err != nil {
 			return nil, err
+		}
+		if pw != powerNone {
+			if err := checkPower(pw, &pd, s, field); err != nil {
+				return nil, err
+			}
+			v.hasPower = true
+			v.powered.add(makePiece(PieceType(i+1), White))
+			v.powered.add(makePiece(PieceType(i+1), Black))
+			if pw == powerFool {
+				v.fools.add(PieceType(i + 1))
+			}
 		}
 		for _, sh := range s {
 			if sh.kind == shapeHop && sh.max != 0 || sh.kind == shapeGrass && sh.max != 0 {
@@ -428,7 +454,7 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 			v.royal = PieceType(i + 1)
 		}
 		shapes[i] = s
-		v.types = append(v.types, pieceType{PieceDef: pd, lower: strings.ToLower(pd.Letter), dev: pd.Behaviour == "dev"})
+		v.types = append(v.types, pieceType{PieceDef: pd, lower: strings.ToLower(pd.Letter), dev: pd.Behaviour == "dev", power: pw, reach: shapeReach(s), archer: pd.Behaviour == "archer"})
 		if pd.Behaviour == "dev" {
 			if pd.Royal || len(pd.PromotesTo) > 0 || pd.DoubleStep != nil {
 				return nil, newError(ErrInvalidVariant, field+".behaviour", -1, "a dev is not royal, does not promote and has no double step")

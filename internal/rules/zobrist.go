@@ -9,7 +9,9 @@ var (
 	zobristJump   [2]uint64
 	zobristEP     [NumSquares]uint64
 	zobristSide   uint64
-	zobristLeft   [9]uint64 // moves left in a quick-form turn
+	zobristLeft   [9]uint64                    // moves left in a quick-form turn
+	zobristCopy   [2][MaxPieceTypes + 1]uint64 // the type a colour's Fools copy (imitate.go)
+	zobristEffect [NumSquares]uint64           // the square of a Fool with a one-turn effect
 )
 
 func init() {
@@ -36,6 +38,14 @@ func init() {
 	zobristSide = next()
 	for i := range zobristLeft {
 		zobristLeft[i] = next()
+	}
+	for c := range zobristCopy {
+		for t := range zobristCopy[c] {
+			zobristCopy[c][t] = next()
+		}
+	}
+	for i := range zobristEffect {
+		zobristEffect[i] = next()
 	}
 }
 

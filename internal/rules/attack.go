@@ -22,9 +22,8 @@ func (p *Position) frozen(pc Piece) bool {
 func (p *Position) attacked(s Square, by Color) bool {
 	at := p.kit.table(by, s)
 	b := &p.board
-	// An attacker gives check unless it is idle (Position.idle, written out
-	// here for speed).
-	frz, odd := p.v.hasFrozen, p.kit.odd
+	// An attacker gives check unless it is idle: Position.idle, written out
+	// in each probe below with no local flags, which keep the loops lean.
 	for i := range at.leaps {
 		lp := &at.leaps[i]
 		pc := b[lp.from]
@@ -43,7 +42,7 @@ func (p *Position) attacked(s Square, by Color) bool {
 		if lp.via != NoSquare && b[lp.via] != 0 && !p.v.foe[by].has(b[lp.via]) {
 			continue
 		}
-		if (!frz || !p.frozen(pc)) && (!odd || !p.immobilized(lp.from, pc)) {
+		if (!p.v.hasFrozen || !p.frozen(pc)) && (!p.kit.odd || !p.stuck.has(lp.from)) {
 			return true
 		}
 	}
@@ -58,7 +57,7 @@ func (p *Position) attacked(s Square, by Color) bool {
 			continue
 		}
 		pc := b[ray[k]]
-		if rp.near != nil && rp.near[k].has(pc) && (!frz || !p.frozen(pc)) && (!odd || !p.immobilized(ray[k], pc)) {
+		if rp.near != nil && rp.near[k].has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) && (!p.kit.odd || !p.stuck.has(ray[k])) {
 			return true
 		}
 		if rp.hop == nil && rp.grass == nil && rp.kangaroo == nil {
@@ -72,7 +71,7 @@ func (p *Position) attacked(s Square, by Color) bool {
 		}
 		pc = b[ray[k]]
 		if (rp.hop != nil && rp.hop[k].has(pc) || screen == 0 && rp.grass != nil && rp.grass[k].has(pc)) &&
-			(!frz || !p.frozen(pc)) && (!odd || !p.immobilized(ray[k], pc)) {
+			(!p.v.hasFrozen || !p.frozen(pc)) && (!p.kit.odd || !p.stuck.has(ray[k])) {
 			return true
 		}
 		if rp.kangaroo == nil || screen != 0 {
@@ -83,7 +82,7 @@ func (p *Position) attacked(s Square, by Color) bool {
 		if k == len(ray) {
 			continue
 		}
-		if pc = b[ray[k]]; rp.kangaroo[k].has(pc) && (!frz || !p.frozen(pc)) && (!odd || !p.immobilized(ray[k], pc)) {
+		if pc = b[ray[k]]; rp.kangaroo[k].has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) && (!p.kit.odd || !p.stuck.has(ray[k])) {
 			return true
 		}
 	}
@@ -100,12 +99,12 @@ func (p *Position) attacked(s Square, by Color) bool {
 			if o == NoSquare {
 				continue
 			}
-			if pc := b[o]; pc != 0 && bp.set.has(pc) && (!frz || !p.frozen(pc)) && (!odd || !p.immobilized(o, pc)) {
+			if pc := b[o]; pc != 0 && bp.set.has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) && (!p.kit.odd || !p.stuck.has(o)) {
 				return true
 			}
 		}
 	}
-	return odd && p.oddAttacksCheck(s, by)
+	return p.kit.odd && p.oddAttacksCheck(s, by)
 }
 
 // attackedExcept is attacked with square skip treated as empty: the King's

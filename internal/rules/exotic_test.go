@@ -317,6 +317,7 @@ func checkPowerAttacks(t *testing.T, p *Position) {
 			}
 			q.put(sq, makePiece(v.royal, by.Other())) // a stand-in: the real King stays
 			q.king[by.Other()] = p.king[by.Other()]
+			q.computeHeld()
 			want := ""
 			for from := Square(0); from < NumSquares && want == ""; from++ {
 				pc := q.board[from]

@@ -640,6 +640,9 @@ func NewPosition(s *Setup) (*Position, error) {
 	if err := p.setMemory(s); err != nil {
 		return nil, err
 	}
+	if p.kit.odd {
+		p.computeHeld()
+	}
 	if err := p.checkRights(); err != nil {
 		return nil, err
 	}

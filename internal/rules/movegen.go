@@ -44,11 +44,11 @@ func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind Move
 // castling or the King's jump). With capturesOnly it lists captures only,
 // without en passant.
 func (p *Position) pieceMoves(moves []Move, from Square, pc Piece, capturesOnly bool) []Move {
-	if p.v.types[pc.Type()-1].dev {
-		return p.devMoves(moves, from, pc, capturesOnly)
-	}
-	if pw := p.v.types[pc.Type()-1].power; pw != powerNone {
-		return p.powerMoves(moves, from, pc, pw, pc.Type(), capturesOnly)
+	if pt := &p.v.types[pc.Type()-1]; pt.special {
+		if pt.dev {
+			return p.devMoves(moves, from, pc, capturesOnly)
+		}
+		return p.powerMoves(moves, from, pc, pt.power, pc.Type(), capturesOnly)
 	}
 	if p.v.types[pc.Type()-1].overlap {
 		start := len(moves)

@@ -107,7 +107,7 @@ func (p *Position) explainIdle(e *Error, m Move, pc Piece, name string) bool {
 	case p.v.hasFrozen && p.frozen(pc):
 		e.Reason = "frozen"
 		e.Detail = fmt.Sprintf("the %s may not move until %s has completed %d moves", name, pc.Color(), p.v.typ(pc.Type()).FrozenMoves)
-	case p.kit.odd && p.immobilized(m.From, pc):
+	case p.kit.odd && p.immobilized(m.From):
 		e.Reason = "immobilized"
 		e.Detail = "the " + name + " on " + m.From.String() + " is held by the enemy piece on " + p.holder(m.From, pc).String()
 	case p.v.typ(pc.Type()).power == powerFool && p.imit[pc.Color()] == 0:

@@ -23,6 +23,7 @@ type Position struct {
 	effect   uint8        // the one-turn effect of the Fool on effectSq that made the last move
 	effectSq Square
 	odd      [2]bitboard // the squares of each colour's powered pieces, when the kit has powers (power.go)
+	stuck    bitboard    // the squares of the pieces their enemy neighbours immobilize, when the kit has powers (immobilizer.go)
 }
 
 // undo holds what unmake needs to restore a position.
@@ -227,6 +228,9 @@ func (p *Position) make(m Move) undo {
 	if p.kit.track {
 		p.remember(m, moved, us)
 	}
+	if p.kit.odd {
+		p.computeHeld()
+	}
 	if p.castle != u.castle || p.jump != u.jump {
 		p.hash ^= rightsHash(u.castle, u.jump) ^ rightsHash(p.castle, p.jump)
 	}
@@ -389,6 +393,9 @@ func (p *Position) unmake(m Move, u undo) {
 		p.put(p.afarSquare(m), u.afar)
 	}
 	p.imit, p.effect, p.effectSq = u.imit, u.effect, u.effectSq
+	if p.kit.odd {
+		p.computeHeld()
+	}
 	if u.kit != nil {
 		p.kit = u.kit
 	}

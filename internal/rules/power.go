@@ -236,7 +236,7 @@ func (p *Position) capturable(s Square, by Color) bool {
 // idle says whether the piece pc on s may neither move nor give check: held
 // by the five-move rule (RULINGS 20) or immobilized (RULINGS 33).
 func (p *Position) idle(s Square, pc Piece) bool {
-	return p.v.hasFrozen && p.frozen(pc) || p.kit.odd && p.immobilized(s, pc)
+	return p.v.hasFrozen && p.frozen(pc) || p.kit.odd && p.immobilized(s)
 }
 
 // oddAttacks says whether a powered piece of colour by attacks s: could
@@ -497,7 +497,7 @@ func (p *Position) pseudoOdd(moves []Move, inCheck bool) []Move {
 	if p.effect == effectImmune {
 		moves = p.spareImmune(moves, start)
 	}
-	if p.immobilized(p.king[us], p.board[p.king[us]]) {
+	if p.immobilized(p.king[us]) {
 		return moves
 	}
 	return p.kingRights(moves, inCheck)

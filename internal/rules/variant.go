@@ -75,6 +75,7 @@ type pieceType struct {
 	power      power  // what it can do beyond arriving on a square (power.go)
 	reach      int    // the longest step of its shapes along either axis (a ride counts one step)
 	archer     bool   // captures from afar (behaviour archer)
+	special    bool   // dev or a power: pieceMoves dispatches it
 	lower      string // the letter in lower case, for Black
 }
 
@@ -454,7 +455,8 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 			v.royal = PieceType(i + 1)
 		}
 		shapes[i] = s
-		v.types = append(v.types, pieceType{PieceDef: pd, lower: strings.ToLower(pd.Letter), dev: pd.Behaviour == "dev", power: pw, reach: shapeReach(s), archer: pd.Behaviour == "archer"})
+		v.types = append(v.types, pieceType{PieceDef: pd, lower: strings.ToLower(pd.Letter), dev: pd.Behaviour == "dev", power: pw, reach: shapeReach(s), archer: pd.Behaviour == "archer",
+			special: pd.Behaviour == "dev" || pw != powerNone})
 		if pd.Behaviour == "dev" {
 			if pd.Royal || len(pd.PromotesTo) > 0 || pd.DoubleStep != nil {
 				return nil, newError(ErrInvalidVariant, field+".behaviour", -1, "a dev is not royal, does not promote and has no double step")

@@ -142,18 +142,15 @@ func (p *Position) chameleonTakes(from, to Square, us Color) takes {
 // of the given kind to to: a capture onto the piece there (MoveNormal), or
 // an en-passant capture.
 func (p *Position) mimics(x PieceType, us Color, from, to Square, kind MoveKind) bool {
-	var buf [256]Move
-	var ms []Move
 	switch {
 	case p.v.types[x-1].power == powerWindmill:
-		ms = p.windmillMoves(buf[:0], from, us, true)
-	case kind == MoveEnPassant:
-		ms = p.shapeMoves(buf[:0], from, makePiece(x, us), false)
-	default:
-		ms = p.shapeMoves(buf[:0], from, makePiece(x, us), true)
+		return p.windmillHits(from, to)
+	case kind != MoveEnPassant:
+		return p.captureHits(from, to, x, us, false)
 	}
-	for _, m := range ms {
-		if m.To == to && (kind != MoveEnPassant || m.Kind == MoveEnPassant) {
+	var buf [64]Move
+	for _, m := range p.shapeMoves(buf[:0], from, makePiece(x, us), false) {
+		if m.To == to && m.Kind == MoveEnPassant {
 			return true
 		}
 	}

@@ -19,23 +19,101 @@ const (
 	effectFreeze       // the Fool on effectSq copied an Immobilizer: it holds the enemy pieces around it this turn
 )
 
-// foolMoves appends the moves of the Fool pc on from: those of the type it
-// copies, made for its own colour.
-func (p *Position) foolMoves(moves []Move, from Square, pc Piece, capturesOnly bool) []Move {
-	t := p.imit[pc.Color()]
-	if t == 0 {
-		return moves
+// The Fool's moves are those of the type it copies, made for its own
+// colour: Position.powerMoves generates them. Its attack on a King is
+// captureHits below, a walk of that type's move table.
+
+// captureHits says whether a piece of type t (without a power) and colour
+// by on q could take an enemy piece standing on s with one of its
+// capturing moves, as shapeMoves would generate it, landing there or, with
+// afar, also from afar: the reversed probe of a Fool copying t, which has
+// no probes of its own in the attack tables, and the Chameleon's test of a
+// replacement (landing only). TestExoticAttacksAgreeWithCaptures and the
+// reference check it against generation.
+func (p *Position) captureHits(q, s Square, t PieceType, by Color, afar bool) bool {
+	b := &p.board
+	mt := &p.v.moves[by][int(t)*NumSquares+int(q)]
+	for i := range mt.leaps {
+		e := &mt.leaps[i]
+		if (e.to != s || !e.capture) && (!afar || e.afar != s) {
+			continue
+		}
+		if e.afar == s && (b[e.to] == 0 && !e.move || b[e.to] != 0 && (!e.capture || !p.capturable(e.to, by))) {
+			continue
+		}
+		if e.empty[0] != NoSquare && (b[e.empty[0]] != 0 || e.empty[1] != NoSquare && b[e.empty[1]] != 0) ||
+			e.full != NoSquare && b[e.full] == 0 || e.either[0] != NoSquare && b[e.either[0]] != 0 && b[e.either[1]] != 0 {
+			continue
+		}
+		return true
 	}
-	return p.powerMoves(moves, from, pc, p.v.types[t-1].power, t, capturesOnly)
+	for i := range mt.rides {
+		if e := &mt.rides[i]; e.capture && p.rideHits(e, s) {
+			return true
+		}
+	}
+	for i := range mt.bents {
+		e := &mt.bents[i]
+		if !e.capture || b[e.pivot] != 0 {
+			continue
+		}
+		for _, to := range e.ray {
+			if to == s {
+				return true
+			}
+			if b[to] != 0 {
+				break
+			}
+		}
+	}
+	for i := range mt.slides {
+		e := &mt.slides[i]
+		for k, piv := range e.ray {
+			if b[piv] != 0 {
+				break
+			}
+			if e.capture && e.dest[k] == s {
+				return true
+			}
+		}
+	}
+	return false
 }
 
-// copyHits says whether a Fool of colour by on q, copying the type t that
-// has no power, could take a King on s.
-func (p *Position) copyHits(q, s Square, t PieceType, by Color) bool {
-	var buf [256]Move
-	for _, m := range p.shapeMoves(buf[:0], q, makePiece(t, by), true) {
-		if m.To == s || m.Kind == MoveFromAfar && p.afarSquare(m) == s {
+// rideHits says whether the capturing ride e lands on s (occupied): the
+// first piece of a slide, the piece after one screen for a hopper, the
+// square just past the first screen for a grasshopper, the square just
+// past the second for a Kangaroo.
+func (p *Position) rideHits(e *rideEntry, s Square) bool {
+	b := &p.board
+	screens, need := 0, 0
+	switch e.kind {
+	case shapeHop, shapeGrass:
+		need = 1
+	case shapeKangaroo:
+		need = 2
+	}
+	for k, sq := range e.ray {
+		switch {
+		case e.kind == shapeEdgeRide && !p.v.isEdge(sq):
+			if b[sq] != 0 {
+				return false
+			}
+			continue
+		case screens < need:
+			if b[sq] != 0 {
+				screens++
+			}
+			continue
+		case e.kind == shapeGrass || e.kind == shapeKangaroo:
+			// Lands on the square right after the last screen.
+			return sq == s && k > 0 && b[e.ray[k-1]] != 0
+		}
+		if sq == s {
 			return true
+		}
+		if b[sq] != 0 {
+			return false
 		}
 	}
 	return false

@@ -187,13 +187,19 @@ func (p *Position) powerAt(s Square) (power, PieceType) {
 // powerMoves appends the pseudo-legal moves of the powered piece pc on
 // from: moving as type t with power pw (t is pc's own type but for a Fool).
 func (p *Position) powerMoves(moves []Move, from Square, pc Piece, pw power, t PieceType, capturesOnly bool) []Move {
+	if pw == powerFool {
+		// The Fool moves as the type it copies (imitate.go), which is never
+		// a Fool's nor a Chameleon's.
+		if t = p.imit[pc.Color()]; t == 0 {
+			return moves
+		}
+		pw = p.v.types[t-1].power
+	}
 	switch pw {
 	case powerAdvancer, powerWithdrawer, powerCoordinator:
 		return p.lineMoves(moves, from, pc.Color(), pw, t, capturesOnly)
 	case powerChameleon:
 		return p.chameleonMoves(moves, from, pc.Color(), t, capturesOnly)
-	case powerFool:
-		return p.foolMoves(moves, from, pc, capturesOnly)
 	case powerDiplomat:
 		return p.diplomatMoves(moves, from, pc.Color(), t, capturesOnly)
 	case powerWindmill:
@@ -273,7 +279,7 @@ func (p *Position) powerHits(q, s Square) bool {
 	if t == 0 {
 		return false
 	}
-	return p.reaches(t, by, q, s) && p.copyHits(q, s, t, by)
+	return p.reaches(t, by, q, s) && p.captureHits(q, s, t, by, true)
 }
 
 // mayLineHit is a quick test that rules out most of lineHits: whether s
@@ -315,15 +321,16 @@ func (p *Position) reaches(t PieceType, by Color, q, s Square) bool {
 }
 
 // oddAttacksCheck is attacked's test of the powered pieces; a stand-in
-// King goes on an empty s, on a copy, since some powers take only what
-// stands there.
+// King goes on an empty s for the test (as Checkers does), since some
+// powers take only what stands there.
 func (p *Position) oddAttacksCheck(s Square, by Color) bool {
 	if p.board[s] != 0 {
 		return p.oddAttacks(s, by)
 	}
-	q := p.clone()
-	q.board[s] = makePiece(p.v.royal, by.Other())
-	return q.oddAttacks(s, by)
+	p.board[s] = makePiece(p.v.royal, by.Other()) // the stand-in, taken off below
+	hit := p.oddAttacks(s, by)
+	p.board[s] = 0
+	return hit
 }
 
 // takePower plays the captures of the MoveMulti m of the piece moved,

@@ -367,3 +367,49 @@ func FuzzFoolField(f *testing.F) {
 		}
 	})
 }
+
+// TestHeldMaskFollowsMoves: the immobilization mask that make and unmake
+// keep up to date (updateHeld) equals the mask computed afresh, after
+// every move and every take-back of fixed-seed random playouts, and unmake
+// restores the position exactly.
+func TestHeldMaskFollowsMoves(t *testing.T) {
+	v := MustBuiltin("grand")
+	rng := rand.New(rand.NewPCG(31, 32))
+	starts := []string{
+		"ra'''w'''c'''i'''h'''f'''d'''m'''r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/RA'''W'''C'''I'''H'''F'''D'''M'''R w - - 0 1",
+		"9k/10/10/4i'''5/4N5/3D'''M'''5/10/10/10/K9 w - - 0 2 fool:-/W'''",
+	}
+	check := func(p *Position, when string) {
+		q := p.clone()
+		q.computeHeld()
+		if q.stuck != p.stuck {
+			t.Fatalf("%s %s: the mask kept differs from the mask computed", p.FEN(), when)
+		}
+	}
+	for _, fen := range starts {
+		p := positionOf(t, v, fen)
+		plies := 0
+		for ply := 0; ply < 120; ply++ {
+			legal := p.LegalMoves()
+			if len(legal) == 0 {
+				break
+			}
+			for _, m := range legal {
+				before := *p
+				u := p.make(m)
+				check(p, "after "+p.UCI(m))
+				p.unmake(m, u)
+				if *p != before {
+					t.Fatalf("%s: unmake of %s does not restore the position", before.FEN(), before.UCI(m))
+				}
+			}
+			m := legal[rng.IntN(len(legal))]
+			p.play(m)
+			check(p, "after playing")
+			plies++
+		}
+		if plies < 20 {
+			t.Errorf("%s: the playout ended after %d plies", fen, plies)
+		}
+	}
+}

@@ -72,3 +72,51 @@ func (p *Position) holder(s Square, pc Piece) Square {
 	}
 	return NoSquare
 }
+
+// holds says whether pieces of type t hold their neighbours (an
+// Immobilizer, a Chameleon).
+func (v *Variant) holds(t PieceType) bool {
+	pw := v.types[t-1].power
+	return pw == powerImmobilizer || pw == powerChameleon
+}
+
+// updateHeld brings Position.stuck up to date after make or unmake of m,
+// whose mover was moved and which took captured (on m.To, or 0), with
+// other the one-turn effect on the other side of the move (before make,
+// after unmake); kit is the kit before a promotion to a type it did not
+// cover, or nil. A plain move or capture by a piece that holds nothing,
+// taking nothing that holds, with no one-turn effect either side and no
+// kit change, changes only its two squares' bits: a piece's hold depends
+// on the holders around it alone. Anything else recomputes the mask.
+func (p *Position) updateHeld(m Move, moved, captured Piece, other uint8, kit *kit) {
+	v := p.v
+	if m.Kind != MoveNormal && m.Kind != MoveDoubleStep || kit != nil || p.effect != effectNone || other != effectNone ||
+		v.holds(moved.Type()) || captured != 0 && v.holds(captured.Type()) || m.Promotion != 0 && v.holds(m.Promotion) {
+		p.computeHeld()
+		return
+	}
+	p.refreshHeld(m.From)
+	p.refreshHeld(m.To)
+}
+
+// refreshHeld sets the bit of s in Position.stuck from the piece on s and
+// the holders around it (no one-turn effect is in force: updateHeld).
+func (p *Position) refreshHeld(s Square) {
+	p.stuck.clear(s)
+	pc := p.board[s]
+	if pc == 0 {
+		return
+	}
+	isImm := p.v.types[pc.Type()-1].power == powerImmobilizer
+	for _, q := range p.v.neighbours[s] {
+		if q == NoSquare {
+			continue
+		}
+		if e := p.board[q]; e != 0 && e.Color() != pc.Color() {
+			if pw := p.v.types[e.Type()-1].power; pw == powerImmobilizer || isImm && pw == powerChameleon {
+				p.stuck.set(s)
+				return
+			}
+		}
+	}
+}

@@ -229,7 +229,7 @@ func (p *Position) make(m Move) undo {
 		p.remember(m, moved, us)
 	}
 	if p.kit.odd {
-		p.computeHeld()
+		p.updateHeld(m, moved, u.captured, u.effect, u.kit)
 	}
 	if p.castle != u.castle || p.jump != u.jump {
 		p.hash ^= rightsHash(u.castle, u.jump) ^ rightsHash(p.castle, p.jump)
@@ -392,9 +392,10 @@ func (p *Position) unmake(m Move, u undo) {
 	if u.afar != 0 {
 		p.put(p.afarSquare(m), u.afar)
 	}
+	after := p.effect
 	p.imit, p.effect, p.effectSq = u.imit, u.effect, u.effectSq
 	if p.kit.odd {
-		p.computeHeld()
+		p.updateHeld(m, u.moved, u.captured, after, u.kit)
 	}
 	if u.kit != nil {
 		p.kit = u.kit

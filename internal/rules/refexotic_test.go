@@ -1337,15 +1337,7 @@ func rxRandomSetup(rng *rand.Rand, fool bool) *rgPos {
 		if err != nil {
 			panic(err)
 		}
-		var free [][2]int
-		for f := 0; f < 10; f++ {
-			for r := 0; r < 2; r++ {
-				if p.cell[f][r] == 0 {
-					free = append(free, [2]int{f, r})
-				}
-			}
-		}
-		rng.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+		free := p.freeHome(rng)
 		n := 2 + rng.Intn(5)
 		for i, sq := range free[:n] {
 			k := rgAdvancer + rgKind(rng.Intn(8))
@@ -1391,27 +1383,7 @@ func rxCopyable(rng *rand.Rand) rgKind {
 func rxRandomSparse(rng *rand.Rand) *rgPos {
 	for {
 		p := &rgPos{epF: -1, epR: -1, white: rng.Intn(2) == 0, full: 1 + rng.Intn(30), ptype: rng.Intn(3)}
-		put := func(k rgKind, white bool) (int, int) {
-			for {
-				f, r := rng.Intn(10), rng.Intn(10)
-				if p.cell[f][r] != 0 {
-					continue
-				}
-				rel := r
-				if !white {
-					rel = 9 - r
-				}
-				if k == rgPawn && (rel < 2 || rel > 8) {
-					continue
-				}
-				if white {
-					p.cell[f][r] = int8(k)
-				} else {
-					p.cell[f][r] = -int8(k)
-				}
-				return f, r
-			}
-		}
+		put := func(k rgKind, white bool) (int, int) { return p.putRandom(rng, k, white) }
 		put(rgKing, true)
 		put(rgKing, false)
 		for range 4 + rng.Intn(14) {
@@ -1426,20 +1398,7 @@ func rxRandomSparse(rng *rand.Rand) *rgPos {
 			}
 			put(k, rng.Intn(2) == 0)
 		}
-		for f := 0; f < 10; f++ {
-			for r := 0; r < 10; r++ {
-				c := p.cell[f][r]
-				if k := rgKind(refAbs(int(c))); c != 0 && k != rgKing && k != rgPawn {
-					p.army[rgSide(c > 0)][k]++
-				}
-			}
-		}
-		for side := range 2 {
-			for range rng.Intn(4) {
-				p.army[side][rgQueen+rgKind(rng.Intn(int(rgKinds-rgQueen)))]++
-			}
-			p.army[side][rgPawn] = 0 // an army holds no Pawns
-		}
+		p.randomArmies(rng, rgKinds)
 		p.fool = [2]rgKind{rxCopyable(rng), rxCopyable(rng)}
 		if rng.Intn(3) == 0 {
 			// The Fool of the side not to move that made the last move.
@@ -1469,39 +1428,8 @@ func rxRandomSparse(rng *rand.Rand) *rgPos {
 			continue // the side that just moved cannot be in check
 		}
 		if !p.mark && rng.Intn(3) == 0 {
-			// As in rgRandomSparse: a Pawn of the side that just moved
-			// that may just have stepped two, and usually a Pawn or a
-			// Fool of the side to move beside it.
-			r, dir := 4, -1
-			if p.white {
-				r, dir = 5, 1
-			}
-			stepper := int8(rgPawn)
-			if p.white {
-				stepper = -stepper
-			}
-			var cands []int
-			for f := 0; f < 10; f++ {
-				if p.cell[f][r] == stepper && p.cell[f][r+dir] == 0 && p.cell[f][r+2*dir] == 0 {
-					cands = append(cands, f)
-				}
-			}
-			if len(cands) > 0 {
-				f := cands[rng.Intn(len(cands))]
-				p.epF, p.epR = f, r+dir
-				p.fool[rgSide(p.white)] = rgPawn
-				tf := f + 1 - 2*rng.Intn(2)
-				if rng.Intn(4) > 0 && rgOn(tf, r) && p.cell[tf][r] == 0 {
-					taker := -stepper
-					if rng.Intn(2) == 0 {
-						taker = int8(rgFool) * int8(refSign(int(taker)))
-					}
-					p.cell[tf][r] = taker
-					if p.kingAttacked(!p.white) {
-						p.cell[tf][r] = 0
-					}
-				}
-			}
+			// As in rgRandomSparse, with a Fool as the taker sometimes.
+			p.randomEnPassant(rng, true, func() { p.fool[rgSide(p.white)] = rgPawn })
 		}
 		return p
 	}
@@ -1690,47 +1618,6 @@ func TestReferenceExoticAgrees(t *testing.T) {
 	})
 
 	t.Run("sparse", func(t *testing.T) {
-		tally := map[string]int{}
-		count := 300
-		if testing.Short() {
-			count = 80
-		}
-		if os.Getenv("REFGEN_ALL") == "1" {
-			count = 4000
-		}
-		rng := rand.New(rand.NewSource(31337))
-		failures, rejected := 0, 0
-		for range count {
-			rp := rxRandomSparse(rng)
-			fen := rp.fen()
-			ep, err := rgEnginePosition(t, fen)
-			if err != nil {
-				t.Errorf("engine rejects %s: %v", fen, err)
-				rejected++
-				if rejected >= 5 {
-					t.Fatalf("too many rejected")
-				}
-				continue
-			}
-			ok := compare(t, rp, ep, tally)
-			for _, m := range rp.legalMoves() {
-				if !ok {
-					break
-				}
-				u := rp.uci(m)
-				child, next := rp.play(m), refEnginePlay(t, ep, u)
-				if ok = compare(t, child, next, tally); !ok {
-					t.Logf("(after %s in %s)", u, fen)
-				}
-			}
-			if !ok {
-				failures++
-				if failures >= 5 {
-					t.Fatalf("too many differences")
-				}
-			}
-		}
-		refLogTally(t, tally)
-		t.Logf("%d positions, %d rejected by the engine", count, rejected)
+		rgSparse(t, 31337, [3]int{80, 300, 4000}, rxRandomSparse, compare)
 	})
 }

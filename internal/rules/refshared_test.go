@@ -79,8 +79,9 @@ func refPerftParallelOf[P refPosition[P, M], M any](p P, depth int) uint64 {
 
 // refMovesAgree compares a reference generator's legal moves, given as their
 // coordinate text mapped to the sorted squares each captures on (joined by
-// commas), with the engine's in ep, and reports on t what differs; fen
-// names the position in the report.
+// commas), followed, when the move converts pieces, by ";" and the sorted
+// converted squares, with the engine's in ep (Captures and Converted), and
+// reports on t what differs; fen names the position in the report.
 func refMovesAgree(t *testing.T, fen string, ref map[string]string, ep *Position) (same bool) {
 	t.Helper()
 	defer func() {
@@ -95,12 +96,19 @@ func refMovesAgree(t *testing.T, fen string, ref map[string]string, ep *Position
 		if _, dup := eng[u]; dup {
 			t.Errorf("engine generates %s twice in %s", u, fen)
 		}
-		var caps []string
+		var caps, conv []string
 		for _, s := range ep.Captures(m) {
 			caps = append(caps, s.String())
 		}
+		for _, s := range ep.Converted(m) {
+			conv = append(conv, s.String())
+		}
 		sort.Strings(caps)
+		sort.Strings(conv)
 		eng[u] = strings.Join(caps, ",")
+		if len(conv) > 0 {
+			eng[u] += ";" + strings.Join(conv, ",")
+		}
 	}
 	var onlyRef, onlyEng, capDiff []string
 	for u, c := range ref {
@@ -173,61 +181,3 @@ func refLogTally(t *testing.T, tally map[string]int) {
 	t.Logf("covered:%s", b.String())
 }
 
-// refMovesAgreeConverted is refMovesAgree for variants whose moves may
-// convert pieces: the reference gives each move's captured squares (sorted,
-// joined by commas), followed, when the move converts pieces, by ";" and the
-// converted squares (sorted, joined by commas); the engine's are read from
-// Captures and Converted.
-func refMovesAgreeConverted(t *testing.T, fen string, ref map[string]string, ep *Position) (same bool) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("engine panics in %s: %v", fen, r)
-			same = false
-		}
-	}()
-	eng := map[string]string{}
-	for _, m := range ep.LegalMoves() {
-		u := ep.UCI(m)
-		if _, dup := eng[u]; dup {
-			t.Errorf("engine generates %s twice in %s", u, fen)
-		}
-		var caps, conv []string
-		for _, s := range ep.Captures(m) {
-			caps = append(caps, s.String())
-		}
-		for _, s := range ep.Converted(m) {
-			conv = append(conv, s.String())
-		}
-		sort.Strings(caps)
-		sort.Strings(conv)
-		eng[u] = strings.Join(caps, ",")
-		if len(conv) > 0 {
-			eng[u] += ";" + strings.Join(conv, ",")
-		}
-	}
-	var onlyRef, onlyEng, capDiff []string
-	for u, c := range ref {
-		ec, ok := eng[u]
-		switch {
-		case !ok:
-			onlyRef = append(onlyRef, u)
-		case ec != c:
-			capDiff = append(capDiff, fmt.Sprintf("%s takes [%s] (reference) / [%s] (engine)", u, c, ec))
-		}
-	}
-	for u := range eng {
-		if _, ok := ref[u]; !ok {
-			onlyEng = append(onlyEng, u)
-		}
-	}
-	if len(onlyRef)+len(onlyEng)+len(capDiff) == 0 {
-		return true
-	}
-	sort.Strings(onlyRef)
-	sort.Strings(onlyEng)
-	sort.Strings(capDiff)
-	t.Errorf("moves differ in %s\n  only the reference: %v\n  only the engine:    %v\n  captures;conversions differ: %v",
-		fen, onlyRef, onlyEng, capDiff)
-	return false
-}

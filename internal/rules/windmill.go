@@ -1,5 +1,7 @@
 package rules
 
+import "iter"
+
 // This file holds the Windmill (RULINGS 36; docs/RULES.md, "The eight
 // exotic pieces"): it picks an occupied square next to it, the pivot, of
 // either colour, and goes round the pivot's eight neighbours clockwise or
@@ -12,32 +14,12 @@ package rules
 // windmillMoves appends the moves of a Windmill of colour us on from.
 func (p *Position) windmillMoves(moves []Move, from Square, us Color, capturesOnly bool) []Move {
 	var seen bitboard
-	for _, piv := range p.v.neighbours[from] {
-		if piv == NoSquare || p.board[piv] == 0 {
+	for s := range p.windmillPath(from) {
+		if seen.has(s) || p.board[s] == 0 && capturesOnly || p.board[s] != 0 && !p.capturable(s, us) {
 			continue
 		}
-		ring := &p.v.neighbours[piv]
-		i := ringIndex(ring, from)
-		for _, dir := range [2]int{1, 7} {
-			for k, j := 1, (i+dir)%8; k < 8; k, j = k+1, (j+dir)%8 {
-				s := ring[j]
-				if s == NoSquare {
-					break
-				}
-				if p.board[s] == 0 {
-					if !capturesOnly && !seen.has(s) {
-						seen.set(s)
-						moves = append(moves, Move{From: from, To: s, Kind: MoveNormal})
-					}
-					continue
-				}
-				if p.capturable(s, us) && !seen.has(s) {
-					seen.set(s)
-					moves = append(moves, Move{From: from, To: s, Kind: MoveNormal})
-				}
-				break
-			}
-		}
+		seen.set(s)
+		moves = append(moves, Move{From: from, To: s, Kind: MoveNormal})
 	}
 	return moves
 }
@@ -47,25 +29,42 @@ func (p *Position) windmillHits(q, s Square) bool {
 	if !p.v.within2(q, s) {
 		return false
 	}
-	for _, piv := range p.v.neighbours[q] {
-		if piv == NoSquare || p.board[piv] == 0 || !p.v.adjacent(piv, s) {
-			continue
+	for r := range p.windmillPath(q) {
+		if r == s {
+			return true
 		}
-		ring := &p.v.neighbours[piv]
-		i := ringIndex(ring, q)
-		for _, dir := range [2]int{1, 7} {
-			for k, j := 1, (i+dir)%8; k < 8; k, j = k+1, (j+dir)%8 {
-				r := ring[j]
-				if r == s {
-					return true
-				}
-				if r == NoSquare || p.board[r] != 0 {
-					break
+	}
+	return false
+}
+
+// windmillPath yields, for each occupied neighbour of from (the pivot) and
+// each way round it, the squares a Windmill on from passes: the empty ones,
+// then the first occupied one (which it may take), until the board's edge
+// or its start. A square may come more than once.
+func (p *Position) windmillPath(from Square) iter.Seq[Square] {
+	return func(yield func(Square) bool) {
+		for _, piv := range p.v.neighbours[from] {
+			if piv == NoSquare || p.board[piv] == 0 {
+				continue
+			}
+			ring := &p.v.neighbours[piv]
+			i := ringIndex(ring, from)
+			for _, dir := range [2]int{1, 7} {
+				for k, j := 1, (i+dir)%8; k < 8; k, j = k+1, (j+dir)%8 {
+					s := ring[j]
+					if s == NoSquare {
+						break
+					}
+					if !yield(s) {
+						return
+					}
+					if p.board[s] != 0 {
+						break
+					}
 				}
 			}
 		}
 	}
-	return false
 }
 
 // ringIndex returns the place of s among the neighbours ring.

@@ -180,4 +180,3 @@ func refLogTally(t *testing.T, tally map[string]int) {
 	}
 	t.Logf("covered:%s", b.String())
 }
-

@@ -220,7 +220,7 @@ func (p *Position) plainMoves(moves []Move, from Square, pc Piece, capturesOnly 
 
 // takesOf returns what the MoveMulti m takes, by the power of its mover.
 func (p *Position) takesOf(m Move) takes {
-	pw, t := p.powerAt(m.From)
+	pw, _ := p.powerAt(m.From)
 	us := p.board[m.From].Color()
 	switch pw {
 	case powerChameleon:
@@ -228,7 +228,6 @@ func (p *Position) takesOf(m Move) takes {
 	case powerAdvancer, powerWithdrawer, powerCoordinator:
 		return p.lineTakes(m.From, m.To, us, pw)
 	}
-	_ = t
 	return takes{at: NoSquare}
 }
 
@@ -429,11 +428,9 @@ func (p *Position) guardPower(g *oddGuard, q, ks Square, them Color, pw power, t
 				}
 			}
 		}
-	case powerNone:
-		if p.reaches(t, them, q, ks) {
-			g.all = true
-		}
 	}
+	// A Diplomat's and an Immobilizer's attack (none) do not depend on
+	// what stands between.
 }
 
 // foolRisks adds to g the types of us whose move would let the enemy Fool

@@ -282,6 +282,13 @@ func goldenCases() []apiCase {
 		post("legal-moves-bigorra", lm, pos("bigorra", fenBigorra), ok),
 		post("legal-moves-grand-archer", lm, pos("grand", "9k/10/10/10/4n5/10/10/10/2X7/4K5 w - - 0 20"), ok),
 		post("legal-moves-grand-kangaroo-block", lm, pos("grand", "9k/10/10/10/4b''5/10/4n5/10/4K''5/K9 w - - 0 20"), ok),
+		// The exotic pieces: the text's Chameleon taking five pieces with
+		// e6d7; a Diplomat converting (e5e6) and a Fool copying a Knight.
+		post("legal-moves-grand-chameleon", lm, pos("grand", "9k/10/2a'''7/c'''9/3pH'''5/5w'''4/10/K2c'''6/10/10 w - d7 0 2"), ok),
+		post("legal-moves-grand-diplomat-fool", lm, pos("grand", "9k/10/10/3F'''6/4n5/4D'''5/10/10/10/K9 w - - 0 12 fool:N/-"), ok),
+		post("validate-move-grand-conversion", vm, jsonText(map[string]any{"variant": "grand", "fen": "9k/10/10/10/4n5/4D'''5/10/10/10/K9 w - - 0 12", "move": "D'''xe6"}), ok),
+		post("validate-move-grand-immobilized", vm, jsonText(map[string]any{"variant": "grand", "fen": "9k/10/10/4i'''5/4N5/10/10/10/10/K9 w - - 0 10", "move": "e6d4"}), ok),
+		post("adjudicate-grand-fool-copies", adj, jsonText(map[string]any{"variant": "grand", "fen": "9k/10/10/3F'''6/4n5/4D'''5/10/10/10/K9 b - - 0 12", "moves": []string{"e6c5", "d7b8"}}), ok),
 		post("legal-moves-giant-dev", lm, pos("giant", "k15/16/16/16/16/16/16/16/16/16/16/2Q13/2dd12/2dd12/3Q12/15K w - - 0 1"), ok),
 		post("legal-moves-inline", lm, `{"definition":`+losAlamos+`}`, ok),
 		post("legal-moves-inline-behaviour", lm, `{"definition":`+kangarooVariant+`}`, ok),

@@ -109,8 +109,10 @@ func (p *Position) explainIdle(e *Error, m Move, pc Piece, name string) bool {
 		e.Detail = fmt.Sprintf("the %s may not move until %s has completed %d moves", name, pc.Color(), p.v.typ(pc.Type()).FrozenMoves)
 	case p.kit.odd && p.immobilized(m.From):
 		e.Reason = "immobilized"
-		h := p.holder(m.From, pc)
-		e.Detail = "the " + name + " on " + m.From.String() + " is immobilized by the " + p.v.typ(p.board[h].Type()).Name + " on " + h.String()
+		e.Detail = "the " + name + " on " + m.From.String() + " is immobilized by an enemy neighbour"
+		if h := p.holder(m.From, pc); h != NoSquare {
+			e.Detail = "the " + name + " on " + m.From.String() + " is immobilized by the " + p.v.typ(p.board[h].Type()).Name + " on " + h.String()
+		}
 	case p.v.typ(pc.Type()).power == powerFool && p.imit[pc.Color()] == 0:
 		e.Reason = "nothing-to-copy"
 		e.Detail = "the Fool copies the piece its opponent moved last, and there is none to copy (no move yet, or a Chameleon's)"

@@ -110,3 +110,7 @@ func (v *Variant) checkDevBlocks(board *[NumSquares]Piece) (Square, bool) {
 	}
 	return NoSquare, true
 }
+
+// IsDev says whether pieces of type t stand on a 2x2 block (the Dev of
+// Giant Chess): a board shows one such piece across its four squares.
+func (v *Variant) IsDev(t PieceType) bool { return t > 0 && int(t) <= len(v.types) && v.types[t-1].dev }

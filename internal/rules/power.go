@@ -546,3 +546,17 @@ func (p *Position) legalOdd(moves []Move, start int, inCheck bool, pins, danger 
 	}
 	return moves[:n]
 }
+
+// Frozen says whether the piece on s may not move yet by the five-move
+// rule (RULINGS 20); false for an empty square.
+func (p *Position) Frozen(s Square) bool {
+	pc := p.PieceAt(s)
+	return pc != 0 && p.v.hasFrozen && p.frozen(pc)
+}
+
+// Immobilized says whether the piece on s is held by an enemy neighbour:
+// an Immobilizer, a Chameleon next to an Immobilizer, or a Fool that
+// copied an Immobilizer on the move just made (RULINGS 33, 35).
+func (p *Position) Immobilized(s Square) bool {
+	return p.PieceAt(s) != 0 && p.kit.odd && p.immobilized(s)
+}

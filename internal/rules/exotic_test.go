@@ -413,3 +413,26 @@ func TestHeldMaskFollowsMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestFrozenAndImmobilized: the exported views of a piece that may not
+// move, as a board picture shows them.
+func TestFrozenAndImmobilized(t *testing.T) {
+	v := MustBuiltin("grand")
+	p := positionOf(t, v, "9k/10/10/4i'''5/4N5/10/10/10/10/K9 w - - 0 10")
+	e6, _ := v.ParseSquare("e6")
+	e7, _ := v.ParseSquare("e7")
+	if !p.Immobilized(e6) || p.Immobilized(e7) || p.Frozen(e6) {
+		t.Errorf("Immobilized(e6, e7) = %v, %v; Frozen(e6) = %v; want true, false, false", p.Immobilized(e6), p.Immobilized(e7), p.Frozen(e6))
+	}
+	q := positionOf(t, v, "9k/10/10/10/4N'5/10/10/10/10/K9 w - - 0 2")
+	if !q.Frozen(e6) || q.Immobilized(e6) {
+		t.Errorf("a KnightRider at move 2: Frozen %v Immobilized %v; want true, false", q.Frozen(e6), q.Immobilized(e6))
+	}
+	if sq, err := v.ParseSquare("k1"); err == nil || sq != NoSquare {
+		t.Errorf("ParseSquare(k1) on 10x10 = %v, %v; want an error", sq, err)
+	}
+	giant := MustBuiltin("giant")
+	if v.IsDev(0) || v.IsDev(v.byLetter["K"]) || !giant.IsDev(giant.byLetter["D"]) {
+		t.Error("IsDev: only the Giant Chess Dev is a Dev")
+	}
+}

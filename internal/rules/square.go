@@ -82,3 +82,13 @@ func (c Color) String() string {
 	}
 	return "black"
 }
+
+// ParseSquare reads a square of v's board (a file letter and a rank
+// number, a1 to p16). An error is an *Error with Code ErrInvalidArgument.
+func (v *Variant) ParseSquare(text string) (Square, error) {
+	sq, n := parseSquare(text, v.files, v.ranks)
+	if n == 0 || n != len(text) {
+		return NoSquare, newError(ErrInvalidArgument, "square", -1, "%q is not a square of %s (a1 to %c%d)", text, v.def.ID, 'a'+v.files-1, v.ranks)
+	}
+	return sq, nil
+}

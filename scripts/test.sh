@@ -16,6 +16,16 @@ if ! command -v redis-server >/dev/null 2>&1; then
 fi
 redis-server --version
 
+step "rsvg-convert (the picture tests render their SVGs to PNG)"
+if ! command -v rsvg-convert >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq librsvg2-bin >/dev/null
+  else
+    echo "rsvg-convert is not installed: run 'sudo apt-get install librsvg2-bin' (Debian) and retry"; exit 1
+  fi
+fi
+rsvg-convert --version
+
 step "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then

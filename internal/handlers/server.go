@@ -117,6 +117,8 @@ func (s *Server) routes(e *echo.Echo, reg *prometheus.Registry) {
 	e.POST("/v1/games/adjudicate", s.adjudicate)
 	e.POST("/v1/perft", s.perft)
 	e.POST("/v1/setups", s.setup)
+	e.GET("/v1/board.svg", s.boardSVGQuery)
+	e.POST("/v1/board.svg", s.boardSVG)
 	e.GET("/openapi.yaml", s.openAPI)
 	e.GET("/docs", s.docs)
 	e.GET("/livez", s.livez)

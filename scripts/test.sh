@@ -26,6 +26,16 @@ if ! command -v rsvg-convert >/dev/null 2>&1; then
 fi
 rsvg-convert --version
 
+step "chromium (the playground's browser test drives Debian's headless Chromium)"
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "chromium is not installed: run 'sudo apt-get install chromium' (Debian) and retry"; exit 1
+  fi
+fi
+/usr/bin/chromium --version 2>/dev/null
+
 step "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then

@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap"
 	"golang.org/x/sync/singleflight"
 
+	"github.com/adjudicator/adjudicator/internal/playground"
 	"github.com/adjudicator/adjudicator/internal/rules"
 )
 
@@ -121,6 +122,7 @@ func (s *Server) routes(e *echo.Echo, reg *prometheus.Registry) {
 	e.POST("/v1/board.svg", s.boardSVG)
 	e.GET("/openapi.yaml", s.openAPI)
 	e.GET("/docs", s.docs)
+	playground.Register(e) // GET /: the playground page
 	e.GET("/livez", s.livez)
 	e.GET("/readyz", s.readyz)
 	e.GET("/metrics", echo.WrapHandler(metricsHandler(reg)))

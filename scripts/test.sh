@@ -6,34 +6,28 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
 
-step "redis-server (the cache tests start their own on free ports)"
-if ! command -v redis-server >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
-  else
-    echo "redis-server is not installed: run 'sudo apt-get install redis-server' (Debian) and retry"; exit 1
+# need PROGRAM PACKAGE: install Debian's PACKAGE when PROGRAM is missing
+# and this runs as root with apt-get; otherwise say what to install.
+need() {
+  if ! command -v "$1" >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+    else
+      echo "$1 is not installed: run 'sudo apt-get install $2' (Debian) and retry"; exit 1
+    fi
   fi
-fi
+}
+
+step "redis-server (the cache tests start their own on free ports)"
+need redis-server redis-server
 redis-server --version
 
 step "rsvg-convert (the picture tests render their SVGs to PNG)"
-if ! command -v rsvg-convert >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq librsvg2-bin >/dev/null
-  else
-    echo "rsvg-convert is not installed: run 'sudo apt-get install librsvg2-bin' (Debian) and retry"; exit 1
-  fi
-fi
+need rsvg-convert librsvg2-bin
 rsvg-convert --version
 
-step "chromium (the playground's browser test drives Debian's headless Chromium)"
-if [ ! -x /usr/bin/chromium ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "chromium is not installed: run 'sudo apt-get install chromium' (Debian) and retry"; exit 1
-  fi
-fi
+step "chromium (the playground's browser test drives Debian's headless Chromium at /usr/bin/chromium)"
+need /usr/bin/chromium chromium
 /usr/bin/chromium --version 2>/dev/null
 
 step "gofmt"

@@ -144,7 +144,7 @@ func (s *Server) drawVariantBoard(c echo.Context, v *rules.Variant, req *boardRe
 
 // boardOptions checks the request's marks and turns them into options.
 func boardOptions(v *rules.Variant, p *rules.Position, req *boardRequest) (picture.Options, error) {
-	o := picture.Options{Size: req.Size, Flip: req.Flip, Coordinates: req.Coordinates == nil || *req.Coordinates, Check: rules.NoSquare}
+	o := picture.Options{Size: req.Size, Flip: req.Flip, Coordinates: req.Coordinates == nil || *req.Coordinates}
 	if o.Size == 0 {
 		o.Size = picture.DefaultSize
 	}
@@ -161,7 +161,8 @@ func boardOptions(v *rules.Variant, p *rules.Position, req *boardRequest) (pictu
 	switch req.Check {
 	case "", "auto":
 		if p.InCheck() {
-			o.Check = p.KingSquare(p.Turn())
+			k := p.KingSquare(p.Turn())
+			o.Check = &k
 		}
 	case "none":
 	default:
@@ -169,7 +170,7 @@ func boardOptions(v *rules.Variant, p *rules.Position, req *boardRequest) (pictu
 		if err != nil {
 			return o, problem(string(rules.ErrInvalidArgument), "check", "check is auto, none or a square, not %q", req.Check)
 		}
-		o.Check = sq
+		o.Check = &sq
 	}
 	if len(req.Marks) > maxMarks || len(req.Arrows) > maxArrows {
 		return o, problem(string(rules.ErrLimitExceeded), "marks", "at most %d marks and %d arrows", maxMarks, maxArrows)

@@ -33,7 +33,7 @@ type Options struct {
 	Flip        bool              // Black's side at the bottom
 	Coordinates bool              // file letters and rank numbers in a margin around the board
 	LastMove    []rules.Square    // none, or two squares (from, to) highlighted
-	Check       rules.Square      // a square highlighted as a King in check, or rules.NoSquare
+	Check       *rules.Square     // a square highlighted as a King in check; nil: none
 	Marks       []rules.Square    // squares marked (e.g. a ring or a dot)
 	Arrows      [][2]rules.Square // arrows from a square to a square
 }
@@ -60,9 +60,7 @@ const (
 
 // SVG returns the picture of p. The same position and options give the same bytes.
 //
-// Squares in o outside the board are ignored. Because Options{} has Check
-// 0, which is a1, a1 is highlighted only when the side to move is in check
-// with its King there; every other square is highlighted as given.
+// Squares in o outside the board are ignored.
 func SVG(p *rules.Position, o Options) []byte {
 	r := newRenderer(p, o)
 	r.render()
@@ -110,8 +108,8 @@ func newRenderer(p *rules.Position, o Options) *renderer {
 	}
 	r.w = r.files*unit + 2*r.margin
 	r.h = r.ranks*unit + 2*r.margin
-	if r.onBoard(o.Check) && (o.Check != rules.SquareAt(0, 0) || p.KingSquare(p.Turn()) == o.Check && r.inCheck()) {
-		r.check = o.Check
+	if o.Check != nil && r.onBoard(*o.Check) {
+		r.check = *o.Check
 	}
 	r.makeID()
 	return r

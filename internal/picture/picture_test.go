@@ -83,38 +83,38 @@ func goldens(t testing.TB) []golden {
 	}
 	var out []golden
 	for _, v := range vs {
-		out = append(out, golden{name: "start-" + v.ID(), variant: v.ID(), o: Options{Check: rules.NoSquare}})
+		out = append(out, golden{name: "start-" + v.ID(), variant: v.ID(), o: Options{}})
 	}
 	return append(out,
-		// The zero Options: a1 (Check 0) must not be highlighted.
+		// The zero Options: the defaults, nothing highlighted.
 		golden{name: "chess-zero-options", variant: "chess"},
 		golden{name: "chess-check", variant: "chess",
 			fen: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
-			o:   Options{Check: sq("e1"), LastMove: squares("d8", "h4")}},
+			o:   Options{Check: ptr(sq("e1")), LastMove: squares("d8", "h4")}},
 		golden{name: "chess-marks-arrows", variant: "chess",
 			fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-			o: Options{Check: rules.NoSquare, LastMove: squares("e2", "e4"), Marks: squares("d5", "f5", "e4"),
+			o: Options{LastMove: squares("e2", "e4"), Marks: squares("d5", "f5", "e4"),
 				Arrows: [][2]rules.Square{{sq("g8"), sq("f6")}, {sq("d7"), sq("d5")}, {sq("b8"), sq("c6")}, {sq("a1"), sq("h8")}}}},
 		golden{name: "chess-flipped-coordinates", variant: "chess",
 			fen: "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
-			o:   Options{Flip: true, Coordinates: true, Check: rules.NoSquare, LastMove: squares("f1", "b5"), Arrows: [][2]rules.Square{{sq("a7"), sq("a6")}}}},
-		golden{name: "chess-size-64", variant: "chess", o: Options{Size: 64, Check: rules.NoSquare}},
-		golden{name: "grand-coordinates", variant: "grand", o: Options{Coordinates: true, Size: 600, Check: rules.NoSquare}},
+			o:   Options{Flip: true, Coordinates: true, LastMove: squares("f1", "b5"), Arrows: [][2]rules.Square{{sq("a7"), sq("a6")}}}},
+		golden{name: "chess-size-64", variant: "chess", o: Options{Size: 64}},
+		golden{name: "grand-coordinates", variant: "grand", o: Options{Coordinates: true, Size: 600}},
 		golden{name: "bigorra-middlegame", variant: "bigorra", fen: bigorraMiddlegame,
-			o: Options{Coordinates: true, Check: rules.NoSquare, LastMove: squares("a10", "a11"), Marks: squares("h9"), Arrows: [][2]rules.Square{{sq("j8"), sq("j11")}}}},
+			o: Options{Coordinates: true, LastMove: squares("a10", "a11"), Marks: squares("h9"), Arrows: [][2]rules.Square{{sq("j8"), sq("j11")}}}},
 		golden{name: "bigorra-flipped-coordinates", variant: "bigorra", fen: bigorraMiddlegame,
-			o: Options{Coordinates: true, Flip: true, Check: rules.NoSquare}},
+			o: Options{Coordinates: true, Flip: true}},
 		golden{name: "giant-dev", variant: "giant", fen: "k15/16/16/16/16/16/16/16/16/16/16/16/2DD12/2DD12/16/K15 w - - 0 1",
-			o: Options{Check: rules.NoSquare, Marks: squares("c3"), Arrows: [][2]rules.Square{{sq("d4"), sq("d6")}}}},
+			o: Options{Marks: squares("c3"), Arrows: [][2]rules.Square{{sq("d4"), sq("d6")}}}},
 		golden{name: "giant-dev-flipped", variant: "giant", fen: "k15/16/16/16/16/16/16/16/16/16/16/16/2DD12/2DD12/16/K15 w - - 0 1",
-			o: Options{Flip: true, Coordinates: true, Check: rules.NoSquare}},
-		golden{name: "grand-frozen", variant: "grand", fen: "9k/10/10/10/4N'5/10/10/10/10/K9 w - - 0 2", o: Options{Check: rules.NoSquare}},
+			o: Options{Flip: true, Coordinates: true}},
+		golden{name: "grand-frozen", variant: "grand", fen: "9k/10/10/10/4N'5/10/10/10/10/K9 w - - 0 2", o: Options{}},
 		golden{name: "grand-immobilized", variant: "grand", fen: "9k/10/10/4i'''5/4N5/10/10/10/10/K9 w - - 0 10",
-			o: Options{Check: rules.NoSquare, Marks: squares("e6")}},
-		golden{name: "grand-apostrophes", variant: "grand", fen: grandExoticEight, o: Options{Coordinates: true, Check: rules.NoSquare}},
+			o: Options{Marks: squares("e6")}},
+		golden{name: "grand-apostrophes", variant: "grand", fen: grandExoticEight, o: Options{Coordinates: true}},
 		golden{name: "grand-promotion-pending", variant: "grand", fen: "10/3P6/6P2k/7n2/10/10/10/5p4/2p7/K6R2 w - - 0 40 all",
-			o: Options{Check: rules.NoSquare, Arrows: [][2]rules.Square{{sq("d9"), sq("d10")}, {sq("g8"), sq("h9")}}}},
-		golden{name: "odd-escaping", variant: "odd", o: Options{Coordinates: true, Check: rules.NoSquare, Marks: squares("f1")}},
+			o: Options{Arrows: [][2]rules.Square{{sq("d9"), sq("d10")}, {sq("g8"), sq("h9")}}}},
+		golden{name: "odd-escaping", variant: "odd", o: Options{Coordinates: true, Marks: squares("f1")}},
 	)
 }
 
@@ -431,7 +431,7 @@ func colours(img image.Image) int {
 // under 30 KB with coordinates and markings.
 func TestSize(t *testing.T) {
 	p := position(t, rules.MustBuiltin("bigorra"), bigorraMiddlegame)
-	o := Options{Coordinates: true, Check: rules.NoSquare, LastMove: squares("a10", "a11"), Arrows: [][2]rules.Square{{sq("j8"), sq("j11")}}}
+	o := Options{Coordinates: true, LastMove: squares("a10", "a11"), Arrows: [][2]rules.Square{{sq("j8"), sq("j11")}}}
 	if n := len(SVG(p, o)); n >= 30000 {
 		t.Errorf("the Bigorra middle game takes %d bytes, over 30000", n)
 	}
@@ -441,7 +441,7 @@ func TestSize(t *testing.T) {
 // with coordinates, a last move and an arrow.
 func BenchmarkSVGBigorra(b *testing.B) {
 	p := position(b, rules.MustBuiltin("bigorra"), bigorraMiddlegame)
-	o := Options{Coordinates: true, Check: rules.NoSquare, LastMove: squares("a10", "a11"), Arrows: [][2]rules.Square{{sq("j8"), sq("j11")}}}
+	o := Options{Coordinates: true, LastMove: squares("a10", "a11"), Arrows: [][2]rules.Square{{sq("j8"), sq("j11")}}}
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
@@ -456,7 +456,9 @@ func BenchmarkSVGBigorraPlain(b *testing.B) {
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
-		n = len(SVG(p, Options{Check: rules.NoSquare}))
+		n = len(SVG(p, Options{}))
 	}
 	b.ReportMetric(float64(n), "svg-bytes")
 }
+
+func ptr(s rules.Square) *rules.Square { return &s }

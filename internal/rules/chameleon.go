@@ -183,30 +183,3 @@ func (p *Position) openLine(from, to Square, d vec) bool {
 	}
 	return true
 }
-
-// shapeHits says whether a piece of type t and colour by on q captures on s
-// by one of its plain capturing leaps and slides (the Chameleon's attack
-// on a King, by the King's own moves).
-func (p *Position) shapeHits(t PieceType, by Color, q, s Square) bool {
-	mt := &p.v.moves[by][int(t)*NumSquares+int(q)]
-	for i := range mt.leaps {
-		if e := &mt.leaps[i]; e.to == s && e.capture {
-			return true
-		}
-	}
-	for i := range mt.rides {
-		e := &mt.rides[i]
-		if !e.capture {
-			continue
-		}
-		for _, to := range e.ray {
-			if to == s {
-				return true
-			}
-			if p.board[to] != 0 {
-				break
-			}
-		}
-	}
-	return false
-}

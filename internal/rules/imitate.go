@@ -313,11 +313,5 @@ func (s *Setup) memoryMatters() bool {
 	if s.Army != nil {
 		a = armyOfPieces(s.Army)
 	}
-	for ti := range v.types {
-		t := PieceType(ti + 1)
-		if v.fools.has(t) && v.targets.has(t) && (choice == promoAll || a[White][t] > 0 || a[Black][t] > 0) {
-			return true
-		}
-	}
-	return false
+	return v.foolable(choice, &a)
 }

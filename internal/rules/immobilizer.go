@@ -26,31 +26,48 @@ func (p *Position) computeHeld() {
 		for w := range p.odd[c] {
 			for bb := p.odd[c][w]; bb != 0; bb &= bb - 1 {
 				q := Square(w*64 + bits.TrailingZeros64(bb))
-				switch p.v.types[p.board[q].Type()-1].power {
-				case powerImmobilizer:
-					p.holdAround(q, c, false)
-				case powerChameleon:
-					p.holdAround(q, c, true)
+				if pw := p.v.types[p.board[q].Type()-1].power; pw == powerImmobilizer || pw == powerChameleon {
+					p.holdAround(q, pw, c)
 				}
 			}
 		}
 	}
 	if p.effect == effectFreeze {
-		p.holdAround(p.effectSq, p.board[p.effectSq].Color(), false)
+		p.holdAround(p.effectSq, powerImmobilizer, p.board[p.effectSq].Color())
 	}
 }
 
-// holdAround adds to stuck the enemy pieces of colour c around q: all of
-// them, or with onlyImmobilizers (a Chameleon's hold) the Immobilizers.
-func (p *Position) holdAround(q Square, c Color, onlyImmobilizers bool) {
+// holdAround adds to stuck the enemy pieces of colour c's holder on q
+// holds, holding as power pw (a freezing Fool holds as an Immobilizer).
+func (p *Position) holdAround(q Square, pw power, c Color) {
 	for _, n := range p.v.neighbours[q] {
 		if n == NoSquare {
 			continue
 		}
-		if e := p.board[n]; e != 0 && e.Color() != c && (!onlyImmobilizers || p.v.types[e.Type()-1].power == powerImmobilizer) {
+		if e := p.board[n]; e != 0 && e.Color() != c && p.holdsAs(pw, e) {
 			p.stuck.set(n)
 		}
 	}
+}
+
+// holdsAs says whether an enemy holder of power pw next to the piece e
+// holds it: an Immobilizer holds everything, a Chameleon only Immobilizers.
+func (p *Position) holdsAs(pw power, e Piece) bool {
+	return pw == powerImmobilizer || pw == powerChameleon && p.v.types[e.Type()-1].power == powerImmobilizer
+}
+
+// heldBy returns the square of an Immobilizer or Chameleon next to s that
+// holds the piece pc on s, or NoSquare.
+func (p *Position) heldBy(s Square, pc Piece) Square {
+	for _, q := range p.v.neighbours[s] {
+		if q == NoSquare {
+			continue
+		}
+		if h := p.board[q]; h != 0 && h.Color() != pc.Color() && p.holdsAs(p.v.types[h.Type()-1].power, pc) {
+			return q
+		}
+	}
+	return NoSquare
 }
 
 // holder returns the square of a piece that immobilizes the piece pc on s,
@@ -59,18 +76,7 @@ func (p *Position) holder(s Square, pc Piece) Square {
 	if p.effect == effectFreeze && p.board[p.effectSq].Color() != pc.Color() && p.v.adjacent(s, p.effectSq) {
 		return p.effectSq
 	}
-	isImm := p.v.types[pc.Type()-1].power == powerImmobilizer
-	for _, q := range p.v.neighbours[s] {
-		if q == NoSquare {
-			continue
-		}
-		if e := p.board[q]; e != 0 && e.Color() != pc.Color() {
-			if pw := p.v.types[e.Type()-1].power; pw == powerImmobilizer || isImm && pw == powerChameleon {
-				return q
-			}
-		}
-	}
-	return NoSquare
+	return p.heldBy(s, pc)
 }
 
 // holds says whether pieces of type t hold their neighbours (an
@@ -103,20 +109,7 @@ func (p *Position) updateHeld(m Move, moved, captured Piece, other uint8, kit *k
 // the holders around it (no one-turn effect is in force: updateHeld).
 func (p *Position) refreshHeld(s Square) {
 	p.stuck.clear(s)
-	pc := p.board[s]
-	if pc == 0 {
-		return
-	}
-	isImm := p.v.types[pc.Type()-1].power == powerImmobilizer
-	for _, q := range p.v.neighbours[s] {
-		if q == NoSquare {
-			continue
-		}
-		if e := p.board[q]; e != 0 && e.Color() != pc.Color() {
-			if pw := p.v.types[e.Type()-1].power; pw == powerImmobilizer || isImm && pw == powerChameleon {
-				p.stuck.set(s)
-				return
-			}
-		}
+	if pc := p.board[s]; pc != 0 && p.heldBy(s, pc) != NoSquare {
+		p.stuck.set(s)
 	}
 }

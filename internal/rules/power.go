@@ -155,16 +155,21 @@ func (k *kit) setPowerFlags() {
 	if k.odd {
 		k.oddSet = v.powered
 	}
+	k.foolable = v.foolable(k.choice, &k.army)
+	k.track = k.foolable || k.types[0]&v.fools[0] != 0 || k.types[1]&v.fools[1] != 0
+}
+
+// foolable says whether a promotion can make a Fool in a game of the
+// promotion type choice with the initial armies a: a Fool is among the
+// promotion targets, and the type is all or an army holds a Fool.
+func (v *Variant) foolable(choice uint8, a *army) bool {
 	for ti := range v.types {
 		t := PieceType(ti + 1)
-		if v.types[ti].power != powerFool || !v.targets.has(t) {
-			continue
-		}
-		if k.choice == promoAll || k.army[White][t] > 0 || k.army[Black][t] > 0 {
-			k.foolable = true
+		if v.fools.has(t) && v.targets.has(t) && (choice == promoAll || a[White][t] > 0 || a[Black][t] > 0) {
+			return true
 		}
 	}
-	k.track = k.foolable || k.types[0]&v.fools[0] != 0 || k.types[1]&v.fools[1] != 0
+	return false
 }
 
 // powerAt returns the power of the piece on s, and the type whose moves it
@@ -267,7 +272,7 @@ func (p *Position) powerHits(q, s Square) bool {
 	case powerAdvancer, powerWithdrawer, powerCoordinator:
 		return p.mayLineHit(q, s, by, pw, t) && p.lineHits(q, s, by, pw, t)
 	case powerChameleon:
-		return p.reaches(p.v.royal, by, q, s) && p.shapeHits(p.v.royal, by, q, s)
+		return p.reaches(p.v.royal, by, q, s) && p.captureHits(q, s, p.v.royal, by, false)
 	case powerDiplomat:
 		return p.v.adjacent(q, s)
 	case powerWindmill:

@@ -142,15 +142,15 @@ const (
 	fenSeventyFive   = "8/8/4k3/8/8/4K3/4R3/8 w - - 150 120"
 )
 
-// losAlamos is a small 6x6 inline variant (Los Alamos chess).
-const losAlamos = `{"id":"los-alamos","name":"Los Alamos chess","files":6,"ranks":6,` +
-	`"startFEN":"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",` +
-	`"pieces":[{"name":"King","letter":"K","betza":"K","royal":true},` +
-	`{"name":"Queen","letter":"Q","betza":"Q","value":9},` +
-	`{"name":"Rook","letter":"R","betza":"R","value":5},` +
-	`{"name":"Knight","letter":"N","betza":"N","value":3},` +
-	`{"name":"Pawn","letter":"P","betza":"fmWfcF","value":1,"pawnClass":true,"promotesTo":["Q","R","N"]}],` +
-	`"rules":{"promotion":{"ranks":[6]},"draws":{"repetitionClaim":3,"moveClaim":50}}}`
+// losAlamos is a small 6x6 inline variant (Los Alamos chess), shared with
+// the playground's browser test.
+var losAlamos = func() string {
+	b, err := os.ReadFile(filepath.Join("testdata", "los-alamos.json"))
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 // kangarooVariant is a 6x6 inline variant whose pieces move by named
 // behaviours and bent definitions, and one of which cannot be captured.

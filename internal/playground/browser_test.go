@@ -29,14 +29,13 @@ const chromium = "/usr/bin/chromium"
 const stepTimeout = 30 * time.Second
 
 // losAlamos is the 6x6 inline variant of the handler tests.
-const losAlamos = `{"id":"los-alamos","name":"Los Alamos chess","files":6,"ranks":6,` +
-	`"startFEN":"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",` +
-	`"pieces":[{"name":"King","letter":"K","betza":"K","royal":true},` +
-	`{"name":"Queen","letter":"Q","betza":"Q","value":9},` +
-	`{"name":"Rook","letter":"R","betza":"R","value":5},` +
-	`{"name":"Knight","letter":"N","betza":"N","value":3},` +
-	`{"name":"Pawn","letter":"P","betza":"fmWfcF","value":1,"pawnClass":true,"promotesTo":["Q","R","N"]}],` +
-	`"rules":{"promotion":{"ranks":[6]},"draws":{"repetitionClaim":3,"moveClaim":50}}}`
+var losAlamos = func() string {
+	b, err := os.ReadFile(filepath.Join("..", "handlers", "testdata", "los-alamos.json"))
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 // watchProblems records, in every document the tab loads, uncaught errors,
 // rejected promises and Content-Security-Policy violations.

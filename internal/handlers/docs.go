@@ -11,6 +11,12 @@ import (
 	"github.com/adjudicator/adjudicator/api"
 )
 
+// docsRoutes routes the documentation pages through get, which adds
+// HEAD and the caching headers of static pages.
+func (s *Server) docsRoutes(get func(path string, h echo.HandlerFunc)) {
+	get("/docs", s.docs)
+}
+
 func (s *Server) openAPI(c echo.Context) error {
 	return c.Blob(http.StatusOK, "application/yaml", api.Spec)
 }

@@ -110,22 +110,28 @@ func (s *Server) Handler() http.Handler { return s.echo }
 func (s *Server) Drain() { s.draining.Store(true) }
 
 func (s *Server) routes(e *echo.Echo, reg *prometheus.Registry) {
-	e.GET("/v1/variants", s.listVariants)
-	e.GET("/v1/variants/:id", s.getVariant)
+	// get routes GET and HEAD alike: a HEAD answer is the GET answer's
+	// status and headers, net/http drops the body.
+	get := func(path string, h echo.HandlerFunc, m ...echo.MiddlewareFunc) {
+		e.GET(path, h, m...)
+		e.HEAD(path, h, m...)
+	}
+	get("/v1/variants", s.listVariants)
+	get("/v1/variants/:id", s.getVariant)
 	e.POST("/v1/legal-moves", s.legalMoves)
 	e.POST("/v1/status", s.status)
 	e.POST("/v1/validate-move", s.validateMove)
 	e.POST("/v1/games/adjudicate", s.adjudicate)
 	e.POST("/v1/perft", s.perft)
 	e.POST("/v1/setups", s.setup)
-	e.GET("/v1/board.svg", s.boardSVGQuery)
+	get("/v1/board.svg", s.boardSVGQuery)
 	e.POST("/v1/board.svg", s.boardSVG)
-	e.GET("/openapi.yaml", s.openAPI)
-	e.GET("/docs", s.docs)
-	playground.Register(e) // GET /: the playground page
-	e.GET("/livez", s.livez)
-	e.GET("/readyz", s.readyz)
-	e.GET("/metrics", echo.WrapHandler(metricsHandler(reg)))
+	get("/openapi.yaml", s.openAPI)
+	s.docsRoutes(func(path string, h echo.HandlerFunc) { get(path, h) })
+	get(playground.Path, playground.Handler)
+	get("/livez", s.livez)
+	get("/readyz", s.readyz)
+	get("/metrics", echo.WrapHandler(metricsHandler(reg)))
 }
 
 func (s *Server) livez(c echo.Context) error {

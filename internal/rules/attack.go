@@ -10,14 +10,14 @@ func (p *Position) completedMoves(c Color) int {
 	return n
 }
 
-// frozen says whether pc may neither move nor give check yet (RULINGS 20).
+// frozen says whether pc may neither move nor give check yet (RULES R20).
 func (p *Position) frozen(pc Piece) bool {
 	fm := p.v.types[pc.Type()-1].FrozenMoves
 	return fm > 0 && p.completedMoves(pc.Color()) < fm
 }
 
 // attacked says whether any piece of colour by could capture on s if it
-// were by's turn, ignoring pins (RULINGS 1). It walks reversed probes from
+// were by's turn, ignoring pins (RULES R1). It walks reversed probes from
 // s instead of generating the attacker's moves.
 func (p *Position) attacked(s Square, by Color) bool {
 	at := p.kit.table(by, s)

@@ -3,7 +3,7 @@ package rules
 // Tests of the three Cazaux games as shipped (variants/gigachess2.json,
 // terachess2.json, bigorra.json) against their rule texts
 // (../shared/rules/seeds/gigachess-ii.txt, terachess-ii.txt, bigorra.txt)
-// and RULINGS 1-13 and 28-30. Every expected set below was worked out by
+// and RULES R1-R13 and R28-R30. Every expected set below was worked out by
 // hand from the text; the comment of each case gives the reasoning.
 //
 // Boards: Gigachess II is 14x14 (files a-n), Terachess II and Bigorra are
@@ -79,7 +79,7 @@ func czPlay(t *testing.T, p *Position, moves ...string) *Position {
 // czRights returns the rights field of p's FEN.
 func czRights(p *Position) string { return strings.Fields(p.FEN())[2] }
 
-// The King's jump (RULINGS 8, and in each text: "On its first move, the
+// The King's jump (RULES R8, and in each text: "On its first move, the
 // King may jump to a free square at two squares' distance ... from h2, it
 // can jump to f1, f2, f3, f4, g4, h4, i4, j4, j3, j2 or j1 ... the jump is
 // forbidden if that intermediate square is threatened ... When jumping like
@@ -153,7 +153,7 @@ func TestCazauxKingJump(t *testing.T) {
 		{"terachess2", "occupied passed squares", "16/7k8/16/16/16/16/16/16/16/16/16/16/16/6PPP7/6BKB7/6NRN7 w K - 0 1", "h2", jumps},
 		{"bigorra", "occupied passed squares", "16/7k8/16/16/16/16/16/16/16/16/16/16/16/6PPP7/6BKB7/6NRN7 w K - 0 1", "h2", jumps},
 		// The Cannon on l2 has no screen toward h2 (no check), but it attacks
-		// g2 over the King: "attacked" is judged before the move (RULINGS 8),
+		// g2 over the King: "attacked" is judged before the move (RULES R8),
 		// so the jump to f2 is refused, while the step to g2 is legal (with the
 		// King on g2 nothing screens) and so are f1 and f3 (g1, g3 free), j2
 		// and j1 (i2 is not attacked: nothing screens it).
@@ -181,7 +181,7 @@ func TestCazauxKingJump(t *testing.T) {
 	}
 }
 
-// The jump right (K/k in FEN, RULINGS 8 and 30) is lost after any King move,
+// The jump right (K/k in FEN, RULES R8 and R30) is lost after any King move,
 // the jump included, and only then: being checked does not lose it.
 func TestCazauxKingJumpRight(t *testing.T) {
 	tests := []struct {
@@ -239,7 +239,7 @@ func TestCazauxKingJumpRight(t *testing.T) {
 	}
 }
 
-// En passant (RULINGS 6 and 7; texts: "Any time a Pawn or Prince takes a
+// En passant (RULES R6 and R7; texts: "Any time a Pawn or Prince takes a
 // double step and passes through the capture square of an opposing Pawn,
 // that Pawn may capture ... This en passant capture must be made in the
 // move immediately following ... Only a Pawn may capture en passant; the
@@ -292,7 +292,7 @@ func TestCazauxEnPassant(t *testing.T) {
 			[]string{"e12e14q"}, "e13", "d14", "d13 d12 xe13",
 			"d14e13", MoveEnPassant, "14/4p9/14/14/14/14/k13/14/14/14/14/14/7K6/14 w - - 0 2"},
 		// The same with a Prince promoting to an Amazon on Terachess II's 16th
-		// rank (the Prince is not pawn-class, RULINGS 4: the clock goes on).
+		// rank (the Prince is not pawn-class, RULES R4: the clock goes on).
 		{"Prince's double step onto the last rank", "terachess2",
 			"5p10/16/4I11/16/16/16/16/16/k15/16/16/16/16/16/7K8/16 w - - 0 1",
 			nil, "-", "e14", "d13 e13 f13 d14 f14 d15 e15 f15 e16=A",
@@ -312,7 +312,7 @@ func TestCazauxEnPassant(t *testing.T) {
 			[]string{"g11g9"}, "g10", "h9", "g8 h8 i8 xg9 i9 g10 h10 i10 h11",
 			"h9g10", MoveNormal, "16/7k8/16/16/16/16/6I9/5Pi9/16/16/16/16/16/16/7K8/16 b - - 2 2"},
 		// The Troll's three-square leap e7-e10 is no double step: no
-		// en-passant square (RULINGS 7); the Pawn d11 takes the Troll on e10
+		// en-passant square (RULES R7); the Pawn d11 takes the Troll on e10
 		// only by an ordinary capture.
 		{"the Troll makes none", "terachess2",
 			"16/7k8/16/16/16/3p12/16/16/16/4T11/16/16/16/16/7K8/16 w - - 0 1",
@@ -347,7 +347,7 @@ func TestCazauxEnPassant(t *testing.T) {
 			"", 0, ""},
 		// The black Pawn e9-e7 passes e8, beside the white Soldier d8: the
 		// Soldier's sideways step to e8 is a plain move that takes nothing
-		// (RULINGS 13), and its diagonal captures (c9, e9) do not reach e8.
+		// (RULES R13), and its diagonal captures (c9, e9) do not reach e8.
 		{"Soldier's sideways step onto the en-passant square", "bigorra",
 			"16/7k8/16/16/16/16/16/4p11/3P'12/16/16/16/16/16/7K8/16 b - - 0 1",
 			[]string{"e9e7"}, "e8", "d8", "c8 e8 d9 d10",
@@ -393,7 +393,7 @@ func TestCazauxEnPassant(t *testing.T) {
 
 // Eagle, Rhinoceros (all three games), Snake and Ship (Bigorra): a first
 // step onto an empty square or a capture there; from an empty first square
-// a ride in the allowed directions only (RULINGS 9). White to move; the
+// a ride in the allowed directions only (RULES R9). White to move; the
 // Kings stand out of the way (a1, and n14 or p16).
 func TestCazauxBentRiders(t *testing.T) {
 	tests := []struct {
@@ -457,7 +457,7 @@ func TestCazauxBentRiders(t *testing.T) {
 
 // Cannon, Archer and Sorceress move without capturing as a Rook, Bishop and
 // Queen, and capture by jumping exactly one piece of either colour (the
-// screen) and taking the first piece after it (RULINGS 10).
+// screen) and taking the first piece after it (RULES R10).
 func TestCazauxHopperMoves(t *testing.T) {
 	tests := []struct {
 		variant, name, fen, from, want string
@@ -497,7 +497,7 @@ func TestCazauxHopperMoves(t *testing.T) {
 }
 
 // Hoppers give check through exactly one screen of either colour, never
-// through none or two (RULINGS 1 and 10). White's King h2, White to move.
+// through none or two (RULES R1 and R10). White's King h2, White to move.
 func TestCazauxHopperChecks(t *testing.T) {
 	tests := []struct {
 		variant, name, fen string
@@ -536,7 +536,7 @@ func TestCazauxHopperChecks(t *testing.T) {
 	}
 }
 
-// Screens and pins (RULINGS 2, 9 and 10). White's King h2, Black's Cannon
+// Screens and pins (RULES R2, R9 and R10). White's King h2, Black's Cannon
 // h10 (or Archer b8, Sorceress h10), then pins by bent riders; the legal
 // moves of one white piece.
 func TestCazauxPins(t *testing.T) {
@@ -603,7 +603,7 @@ func TestCazauxPins(t *testing.T) {
 	}
 }
 
-// Leapers are never blocked (RULINGS 11). The piece stands on g7 (14x14) or
+// Leapers are never blocked (RULES R11). The piece stands on g7 (14x14) or
 // h8 (16x16) with White Pawns on the eight squares around it and black
 // Pawns on all sixteen squares two steps away; the third ring is empty.
 // Steps therefore find own pieces, leaps of two capture over the occupied
@@ -669,7 +669,7 @@ func TestCazauxLeapers(t *testing.T) {
 }
 
 // Promotion on the last rank is immediate, compulsory and without choice,
-// with each piece's own target, by a move and by a capture (RULINGS 12, the
+// with each piece's own target, by a move and by a capture (RULES R12, the
 // texts' promotion lists). The want lists are the piece's complete legal
 // moves: exactly one move to each last-rank square, with its promotion, and
 // none elsewhere. White King a1, black King n1 or p1; black Knights are the
@@ -815,7 +815,7 @@ func TestCazauxPromotion(t *testing.T) {
 }
 
 // A Troll that leapt onto the last rank stays a Troll, and the position is
-// legal (RULINGS 12; a Pawn or Knight there is not).
+// legal (RULES R12; a Pawn or Knight there is not).
 func TestCazauxTrollOnLastRank(t *testing.T) {
 	for _, variant := range []string{"terachess2", "bigorra"} {
 		t.Run(variant, func(t *testing.T) {
@@ -854,7 +854,7 @@ func TestCazauxTrollOnLastRank(t *testing.T) {
 // The Soldier (Bigorra): "captures 1-square diagonally forward like a Pawn,
 // but moves with no capture either 1-square forward or sideways ... can
 // also step two empty squares forward from any position"; its sideways step
-// never captures (RULINGS 13), and so gives no check.
+// never captures (RULES R13), and so gives no check.
 func TestCazauxSoldier(t *testing.T) {
 	tests := []struct {
 		name, fen, from, want string
@@ -889,7 +889,7 @@ func TestCazauxSoldier(t *testing.T) {
 	}
 }
 
-// Checkmate and stalemate (RULINGS 3; "identical to standard chess"),
+// Checkmate and stalemate (RULES R3; "identical to standard chess"),
 // among them mates given by a hopper through its screen and by bent riders.
 // Black to move in every case, Black's King in the corner.
 func TestCazauxOutcomes(t *testing.T) {
@@ -966,7 +966,7 @@ func TestCazauxOutcomes(t *testing.T) {
 	}
 }
 
-// FEN round trip (RULINGS 30): ParseFEN then FEN gives the same text, for
+// FEN round trip (RULES R30): ParseFEN then FEN gives the same text, for
 // the start positions (as SETUPS.md gives them) and for positions with the
 // jump rights partly lost and an en-passant square set.
 func TestCazauxFENRoundTrip(t *testing.T) {
@@ -1035,7 +1035,7 @@ func TestCazauxFENRoundTrip(t *testing.T) {
 
 // Variant.Definition lists every piece type of the rule text, with its
 // name (as the text spells it in its piece descriptions), letter (SETUPS.md
-// and RULINGS 29), movement, promotion and value (the values the text
+// and RULES R29), movement, promotion and value (the values the text
 // gives; Bigorra's text gives none).
 func TestCazauxDefinitions(t *testing.T) {
 	type piece struct {
@@ -1136,8 +1136,8 @@ func TestCazauxDefinitions(t *testing.T) {
 					t.Errorf("Definition(%s) %s = %+v; want %+v", tt.variant, pd.Name, got, want)
 				}
 				// Royal only the King; pawn-class only Pawn and Soldier
-				// (RULINGS 4); the double step for Pawn, Prince and Soldier
-				// from anywhere (RULINGS 6); promotesBy only for the Troll.
+				// (RULES R4); the double step for Pawn, Prince and Soldier
+				// from anywhere (RULES R6); promotesBy only for the Troll.
 				if pd.Royal != (pd.Name == "King") {
 					t.Errorf("Definition(%s) %s royal = %v", tt.variant, pd.Name, pd.Royal)
 				}
@@ -1190,7 +1190,7 @@ func TestCazauxDefinitions(t *testing.T) {
 // and the King h2 may still jump.
 const czCrowded = "k2n1n4n5/4T11/q1m'1B'4N'3S'2/1T5s'4M'3/4n'4c4p'1/r15/2P'1P'P'pP4c'3/15t/1h'7D'4b'1/16/11d'4/2C'5C'7/16/H'3P1H'9/3P3K8/R2Q1B10 w K g11 0 30"
 
-// Notation (RULINGS 28, 29): every legal move reads back from its SAN and
+// Notation (RULES R28, R29): every legal move reads back from its SAN and
 // from its coordinate form, apostrophe letters included.
 func TestCazauxNotationRoundTrip(t *testing.T) {
 	v := MustBuiltin("bigorra")

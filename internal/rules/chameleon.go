@@ -2,7 +2,7 @@ package rules
 
 import "math/bits"
 
-// This file holds the Chameleon (RULINGS 34; docs/RULES.md, "The eight
+// This file holds the Chameleon (RULES R34; docs/RULES.md, "The eight
 // exotic pieces"). It moves to empty squares through its betza's move-only
 // slides (a queen's in Grand Chess) and takes each enemy piece the way that
 // piece takes: by replacement with that piece's own capturing moves, made
@@ -105,7 +105,7 @@ func (v *Variant) replaced(t PieceType) bool {
 }
 
 // chameleonTakes returns what the Chameleon of colour us takes by moving
-// from from to to (RULINGS 34): at is the piece on to when that piece's own
+// from from to to (RULES R34): at is the piece on to when that piece's own
 // capture reaches to from from, or an en-passant victim; afar an Archer
 // one more leap beyond an Archer's leap; more the Advancer and Withdrawer
 // on an open line and the Coordinators on its crossings.

@@ -1,6 +1,6 @@
 package rules
 
-// This file holds conversion, the Diplomat's power (RULINGS 25, 37;
+// This file holds conversion, the Diplomat's power (RULES R25, R37;
 // docs/RULES.md, "The eight exotic pieces"): instead of stepping like a
 // King to an empty square, the Diplomat turns one enemy piece next to it
 // to its own side and stays where it is. A conversion is its own move

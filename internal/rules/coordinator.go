@@ -1,7 +1,7 @@
 package rules
 
 // This file holds the Coordinator (docs/RULES.md, "The eight exotic
-// pieces"; RULINGS 32): it moves like the Advancer (linecapture.go), and
+// pieces"; RULES R32): it moves like the Advancer (linecapture.go), and
 // when it stops on T it takes the enemy pieces standing on the two
 // crossings of T's lines with its own King's: T's file and the King's rank,
 // the King's file and T's rank. The King counts wherever it stands, frozen

@@ -1,6 +1,6 @@
 package rules
 
-// This file holds the Dev of Giant Chess (RULINGS 14, 15): a piece that
+// This file holds the Dev of Giant Chess (RULES R14, R15): a piece that
 // stands on an aligned 2x2 block, moves a block at a time and captures
 // everything in the block it enters, and that other pieces capture only
 // when the capturing side attacks all four of its squares.
@@ -48,7 +48,7 @@ func (p *Position) devMoves(moves []Move, from Square, pc Piece, capturesOnly bo
 }
 
 // jointAttack says whether colour by attacks all four squares of the block
-// holding s (RULINGS 15).
+// holding s (RULES R15).
 func (p *Position) jointAttack(s Square, by Color) bool {
 	for _, q := range blockSquares(block(s)) {
 		if !p.attacked(q, by) {

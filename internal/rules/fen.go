@@ -712,7 +712,7 @@ func (p *Position) setEnPassant(ep Square) error {
 }
 
 // promotedMaker says whether pc on s can be a piece that made en passant by
-// a double step onto a compulsory promotion rank and promoted (RULINGS 7).
+// a double step onto a compulsory promotion rank and promoted (RULES R7).
 func (p *Position) promotedMaker(pc Piece, s Square) bool {
 	if p.v.zoneRank[pc.Color()][s.Rank()] != zoneCompulsory {
 		return false

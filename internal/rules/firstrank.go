@@ -60,7 +60,7 @@ func (v *Variant) firstRankBarred(board *[NumSquares]Piece) [2]typeSet {
 
 // lastRankDoubleStep says whether a double step that makes en passant
 // can land on the last rank (the Cazaux games, whose Pawns double-step from
-// any rank). The rulings let it be taken en passant there (RULINGS 7), a
+// any rank). The rulings let it be taken en passant there (RULES R7), a
 // capture only a taker standing on its own first rank can make, so the
 // takers are then not barred from that rank: the ruling keeps its meaning.
 func (v *Variant) lastRankDoubleStep() bool {

@@ -31,7 +31,7 @@ func TestFirstRankPawns(t *testing.T) {
 		{"giant", "8k7/16/16/16/16/16/16/16/16/16/16/16/P15/16/16/8K7 w - - 0 1", ""},
 		{"giant-quick", "8k7/" + e16 + "P7K7 w - - 0 1 4", "a1"},
 		// The Cazaux games: a Pawn may double-step onto the last rank and be
-		// taken en passant there (RULINGS 7), by a Pawn on its first rank.
+		// taken en passant there (RULES R7), by a Pawn on its first rank.
 		{"gigachess2", "7k6/" + e14 + "P6K6 w - - 0 1", ""},
 		{"gigachess2", "7k6/14/14/14/14/14/14/14/14/14/14/14/P13/7K6 w - - 0 1", ""},
 		{"terachess2", "8k7/" + e16 + "P7K7 w - - 0 1", ""},

@@ -1,8 +1,8 @@
 package rules
 
 // Tests of Giant Chess (variants giant and giant-quick) against the rule
-// text (../shared/rules/seeds/giant-chess.txt), RULINGS 1-4, 14-18 and
-// 28-30, and the setup of SETUPS.md. Every expected list below was worked
+// text (../shared/rules/seeds/giant-chess.txt), RULES R1-R4, R14-R18 and
+// R28-R30, and the setup of SETUPS.md. Every expected list below was worked
 // out by hand from the text and the rulings; the comment of each case gives
 // the reasoning. No expectation is taken from the engine.
 //
@@ -178,7 +178,7 @@ func giExpectFEN(t *testing.T, p *Position, want string, moves ...string) *Posit
 	return q
 }
 
-// Required test 1a: the Dev's moves (RULINGS 14; the text: "a Dev standing
+// Required test 1a: the Dev's moves (RULES R14; the text: "a Dev standing
 // on cd34 can move to any of the ab34, ef34, cd56 or cd12 four squares",
 // "If the four squares ... are not occupied by one of the pieces of the same
 // color, the giant can move there"). Kings stand far from every block in
@@ -207,7 +207,7 @@ func TestGiantDevMoves(t *testing.T) {
 }
 
 // Required test 1b: the Dev captures every enemy piece of the block it
-// enters, one to four, and a whole enemy Dev (RULINGS 14, "Devs can capture
+// enters, one to four, and a whole enemy Dev (RULES R14, "Devs can capture
 // devs directly"). Captures lists exactly the squares emptied.
 func TestGiantDevCaptures(t *testing.T) {
 	tests := []struct {
@@ -256,8 +256,8 @@ func (giPanicTB) Fatalf(format string, args ...any) { panic(fmt.Sprintf(format, 
 
 // Required test 1c: another piece captures a Dev only when all four of its
 // squares are attacked by the capturing side, pieces together, and moves to
-// one of those squares that it attacks itself; the whole Dev goes (RULINGS
-// 15 and the text: "the other pieces of the opponent can capture the dev, if
+// one of those squares that it attacks itself; the whole Dev goes (RULES
+// R15 and the text: "the other pieces of the opponent can capture the dev, if
 // all of the four squares that dev is standing on are under threat ... a
 // dev standing on cd34 can be captured by any of the two queens standing on
 // d2 and c5, because the queen on d2 threatens c3 and d3 and the other queen
@@ -397,7 +397,7 @@ func TestGiantCaptureDev(t *testing.T) {
 }
 
 // Required test 1d: the Dev gives check when the enemy King stands in a
-// block it could move into (RULINGS 14): an orthogonally adjacent block
+// block it could move into (RULES R14): an orthogonally adjacent block
 // holding no piece of the Dev's side.
 func TestGiantDevCheck(t *testing.T) {
 	devSquares := []string{"g7", "h7", "g8", "h8"}
@@ -468,7 +468,7 @@ func TestGiantDevCheck(t *testing.T) {
 }
 
 // Required test 1e: each Dev square is an occupied square for every purpose
-// (RULINGS 14, contract): it blocks sliders and is a screen for Shogis and
+// (RULES R14, contract): it blocks sliders and is a screen for Shogis and
 // Elephants.
 func TestGiantDevScreensAndBlocks(t *testing.T) {
 	const (
@@ -527,7 +527,7 @@ func TestGiantDevScreensAndBlocks(t *testing.T) {
 }
 
 // Required test 1f: a Dev letter must fill an aligned 2x2 block with four
-// letters of one colour (RULINGS 29, contract "a Dev letter that does not
+// letters of one colour (RULES R29, contract "a Dev letter that does not
 // fill a whole aligned block ... is an invalid FEN").
 func TestGiantDevFEN(t *testing.T) {
 	v := giVariant(t, "giant")
@@ -584,7 +584,7 @@ func TestGiantDevFEN(t *testing.T) {
 	}
 }
 
-// Required test 1g: notation (contract, RULINGS 28): the Dev's move is
+// Required test 1g: notation (contract, RULES R28): the Dev's move is
 // written with the lower-left squares of the blocks, c3c5 (also c3-c5), the
 // text's cd34-cd56 (also cd34cd56) is read, SAN is Dc5 or Dxc5.
 func TestGiantDevNotation(t *testing.T) {
@@ -623,7 +623,7 @@ func TestGiantDevNotation(t *testing.T) {
 // a1 b1 o1 p1, and Black's mirror.
 const giCastle = "Ki1 Ra1 Rb1 Ro1 Rp1 ki16 ra16 rb16 ro16 rp16"
 
-// Required test 2: castling (RULINGS 16, contract): the King moves two
+// Required test 2: castling (RULES R16, contract): the King moves two
 // squares toward an unmoved Rook on its first rank with every square
 // between empty, not in check, not passing or landing on an attacked
 // square; the Rook lands on the square passed. From i1: toward b1 the King
@@ -749,7 +749,7 @@ func TestGiantCastling(t *testing.T) {
 	}
 }
 
-// Required test 2b: castling rights are kept per Rook (RULINGS 16, 30): a
+// Required test 2b: castling rights are kept per Rook (RULES R16, R30): a
 // Rook that moves or is captured loses its right, the King moving loses its
 // side's rights.
 func TestGiantCastlingRights(t *testing.T) {
@@ -789,7 +789,7 @@ func TestGiantCastlingRights(t *testing.T) {
 }
 
 // Required test 3a: double steps from ranks 5 and 6 (Black 12 and 11), not
-// from 4 or 7 (RULINGS 17: "Any white pawn on rows 5, 6 or any black pawn
+// from 4 or 7 (RULES R17: "Any white pawn on rows 5, 6 or any black pawn
 // on rows 11, 12 can make an initial double step move").
 func TestGiantPawnSteps(t *testing.T) {
 	giRunDests(t, []giDestCase{
@@ -808,7 +808,7 @@ func TestGiantPawnSteps(t *testing.T) {
 	})
 }
 
-// Required test 3b: en passant as in FIDE after a double step (RULINGS 17).
+// Required test 3b: en passant as in FIDE after a double step (RULES R17).
 func TestGiantEnPassant(t *testing.T) {
 	tests := []struct {
 		name, place, rest, step, ep, taker, dests, take, caps, after string
@@ -864,7 +864,7 @@ func TestGiantEnPassant(t *testing.T) {
 // Required test 3c: promotion on reaching the last two ranks, compulsory, to Q R B N
 // G C M S E or D; to a Dev only when the block of the arrival square is
 // otherwise empty once the move's captures are made, the Dev then fills the
-// block (RULINGS 17, contract).
+// block (RULES R17, contract).
 func TestGiantPromotion(t *testing.T) {
 	giRunDests(t, []giDestCase{
 		// c14-c15 reaches rank 15: ten promotions, no plain move; cd1516
@@ -933,7 +933,7 @@ type giQuickStep struct {
 	left           int
 }
 
-// Required test 4: the quick form (RULINGS 18, contract): up to four moves
+// Required test 4: the quick form (RULES R18, contract): up to four moves
 // a turn; a check ends the turn at once; the seventh FEN field counts the
 // moves left; a double step gives en passant only when it ends the turn;
 // the move number grows when Black's turn passes; the halfmove clock counts
@@ -1024,7 +1024,7 @@ func TestGiantQuickReplay(t *testing.T) {
 }
 
 // Required test 4b: no legal move in the middle of a turn passes the turn
-// (RULINGS 18), and a FEN without the seventh field is read as 4.
+// (RULES R18), and a FEN without the seventh field is read as 4.
 func TestGiantQuickTurn(t *testing.T) {
 	t.Run("no legal move mid-turn", func(t *testing.T) {
 		// White, three moves left: the King on a1 cannot move (a2 is

@@ -1,8 +1,8 @@
 package rules
 
 // Tests of Grand Chess's piece catalogue (variants/grand.json) against the
-// yucata.de rule text (../shared/rules/seeds/grand-chess-yucata.txt), RULINGS
-// 1-4 and 19-24, and the engine contract for the points the text leaves open.
+// yucata.de rule text (../shared/rules/seeds/grand-chess-yucata.txt), RULES
+// R1-R4 and R19-R24, and the engine contract for the points the text leaves open.
 //
 // Every expectation below is written from the rule text, never from the
 // piece definitions: the plain leapers and riders are given as explicit
@@ -15,7 +15,7 @@ package rules
 // Board: 10x10, files a-j, ranks 1-10; White moves up the board. Unless a
 // case says otherwise the White King stands on c10 and the Black King on
 // g10, off every line and leap of the tested piece from e5 and from a1, and
-// the FEN move number is 10, so no piece is frozen (RULINGS 20).
+// the FEN move number is 10, so no piece is frozen (RULES R20).
 
 import (
 	"fmt"
@@ -865,7 +865,7 @@ func TestGrandPiecesBlockImmunity(t *testing.T) {
 	})
 }
 
-// Required test 5: the twelve frozen types (RULINGS 20). Each stands on e5
+// Required test 5: the twelve frozen types (RULES R20). Each stands on e5
 // (Black's on e6, the whole board mirrored) with the hurdles it needs, once
 // giving check to the enemy King on target, once with that King far away.
 func TestGrandPiecesFrozen(t *testing.T) {
@@ -968,7 +968,7 @@ func gpPromos(dests string, letters ...string) string {
 	return strings.Join(out, " ")
 }
 
-// Required test 6: promotion types (RULINGS 19 and the FEN's seventh field).
+// Required test 6: promotion types (RULES R19 and the FEN's seventh field).
 func TestGrandPiecesPromotion(t *testing.T) {
 	var all []string // every non-royal, non-Pawn letter of grand.json
 	for _, pc := range gpPieces() {

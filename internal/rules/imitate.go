@@ -2,7 +2,7 @@ package rules
 
 import "strings"
 
-// This file holds the Fool (RULINGS 26, 35; docs/RULES.md, "The eight
+// This file holds the Fool (RULES R26, R35; docs/RULES.md, "The eight
 // exotic pieces"): it moves and captures like the type its opponent moved
 // last, with that type's powers and none of its status. The position
 // remembers, for each colour, the type its Fools copy (Position.imit), and

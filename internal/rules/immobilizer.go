@@ -2,7 +2,7 @@ package rules
 
 import "math/bits"
 
-// This file holds immobilization (RULINGS 26, 33; docs/RULES.md, "The eight
+// This file holds immobilization (RULES R26, R33; docs/RULES.md, "The eight
 // exotic pieces"): an enemy Immobilizer on one of the 8 squares around a
 // piece holds it, the King included: it neither moves nor gives check. The
 // Immobilizer keeps that power while it is itself frozen, so two opposing

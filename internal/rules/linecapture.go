@@ -1,7 +1,7 @@
 package rules
 
 // This file holds the pieces that capture by moving, not by arriving
-// (docs/RULES.md, "The eight exotic pieces"; RULINGS 32): the Advancer,
+// (docs/RULES.md, "The eight exotic pieces"; RULES R32): the Advancer,
 // which takes the enemy piece one step beyond its destination along its
 // line (approach), the Withdrawer, which takes the one one step behind its
 // start (withdrawal), and, through coordinator.go, the Coordinator. All

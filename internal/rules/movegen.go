@@ -11,7 +11,7 @@ import (
 func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind MoveKind, promote bool) []Move {
 	pt := &p.v.types[t-1]
 	if p.v.hasDev && kind == MoveNormal && p.v.devs.has(p.board[to]) {
-		// A Dev falls only to its four squares' joint attack (RULINGS 15).
+		// A Dev falls only to its four squares' joint attack (RULES R15).
 		if !p.jointAttack(to, p.board[from].Color()) {
 			return moves
 		}
@@ -25,7 +25,7 @@ func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind Move
 		return append(moves, Move{From: from, To: to, Kind: kind})
 	}
 	if zone == zoneOptional || p.board[from].Type() != t {
-		// A Fool copying a piece that promotes may always stay (RULINGS 35).
+		// A Fool copying a piece that promotes may always stay (RULES R35).
 		moves = append(moves, Move{From: from, To: to, Kind: kind})
 	}
 	for _, pr := range pt.promotesTo {
@@ -293,7 +293,7 @@ var jumpOffsets = [...]vec{
 	{1, 2}, {-1, 2}, {1, -2}, {-1, -2}, {2, 1}, {2, -1}, {-2, 1}, {-2, -1},
 }
 
-// jumpMoves appends the King's jumps (RULINGS 8), apart from the final test
+// jumpMoves appends the King's jumps (RULES R8), apart from the final test
 // that the King does not land in check.
 func (p *Position) jumpMoves(moves []Move) []Move {
 	us, them := p.side, p.side.Other()

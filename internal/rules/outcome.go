@@ -142,7 +142,7 @@ func (p *Position) deadByMaterial() bool {
 	return minors <= 1 || knights == 0 && !(colours[0] && colours[1])
 }
 
-// RepetitionKey identifies a position for the repetition rules (RULINGS 4):
+// RepetitionKey identifies a position for the repetition rules (RULES R4):
 // the same pieces on the same squares, the same side to move, the same
 // castling and jump rights, and an en-passant right only where an
 // en-passant capture is actually legal.

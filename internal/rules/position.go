@@ -236,7 +236,7 @@ func (p *Position) make(m Move) undo {
 	}
 	if p.v.perTurn > 1 && p.left > 1 && !p.attacked(p.king[us.Other()], us) {
 		// The quick form: the turn goes on, and a double step made
-		// before its end gives no en-passant right (RULINGS 18).
+		// before its end gives no en-passant right (RULES R18).
 		p.hash ^= zobristLeft[p.left] ^ zobristLeft[p.left-1]
 		p.left--
 		p.held = [2]Square{p.ep, p.epVictim}
@@ -275,7 +275,7 @@ func (p *Position) play(m Move) undo {
 }
 
 // settle passes the turn when the side to move has no legal move in the
-// middle of a quick-form turn (RULINGS 18); see play.
+// middle of a quick-form turn (RULES R18); see play.
 func (p *Position) settle() {
 	if p.left == p.v.perTurn {
 		return

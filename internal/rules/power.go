@@ -3,7 +3,7 @@ package rules
 import "math/bits"
 
 // This file holds what the eight exotic pieces of Grand Chess share
-// (RULINGS 25, 26, 31-37; docs/RULES.md, "The eight exotic pieces"): the
+// (RULES R25, R26, R31-R37; docs/RULES.md, "The eight exotic pieces"): the
 // power a piece type takes from its behaviour, the checks of a definition
 // that uses them, the kit flags that switch them on, and the one dispatch
 // of move generation, captures and attacks to each power's own file:
@@ -174,7 +174,7 @@ func (v *Variant) foolable(choice uint8, a *army) bool {
 
 // powerAt returns the power of the piece on s, and the type whose moves it
 // makes: its own, or for a Fool the type it copies (powerNone and 0 when it
-// copies nothing, RULINGS 35).
+// copies nothing, RULES R35).
 func (p *Position) powerAt(s Square) (power, PieceType) {
 	pc := p.board[s]
 	t := pc.Type()
@@ -238,19 +238,19 @@ func (p *Position) takesOf(m Move) takes {
 
 // capturable says whether colour by may take the piece on s: an enemy piece
 // that is not immune (a Block) and not a Fool that copied a Block on the
-// move just made (RULINGS 35).
+// move just made (RULES R35).
 func (p *Position) capturable(s Square, by Color) bool {
 	return p.v.foe[by].has(p.board[s]) && (p.effect != effectImmune || s != p.effectSq)
 }
 
 // idle says whether the piece pc on s may neither move nor give check: held
-// by the five-move rule (RULINGS 20) or immobilized (RULINGS 33).
+// by the five-move rule (RULES R20) or immobilized (RULES R33).
 func (p *Position) idle(s Square, pc Piece) bool {
 	return p.v.hasFrozen && p.frozen(pc) || p.kit.odd && p.immobilized(s)
 }
 
 // oddAttacks says whether a powered piece of colour by attacks s: could
-// take or convert a King standing there on by's next move (RULINGS 31).
+// take or convert a King standing there on by's next move (RULES R31).
 func (p *Position) oddAttacks(s Square, by Color) bool {
 	for w := range p.odd[by] {
 		for bb := p.odd[by][w]; bb != 0; bb &= bb - 1 {
@@ -513,7 +513,7 @@ func (p *Position) pseudoOdd(moves []Move, inCheck bool) []Move {
 }
 
 // spareImmune removes the moves after start that would take the Fool that
-// copied a Block on the move just made (RULINGS 35): the powers' own
+// copied a Block on the move just made (RULES R35): the powers' own
 // generators never take it (Position.capturable), the plain ones land on it.
 func (p *Position) spareImmune(moves []Move, start int) []Move {
 	n := start
@@ -553,7 +553,7 @@ func (p *Position) legalOdd(moves []Move, start int, inCheck bool, pins, danger 
 }
 
 // Frozen says whether the piece on s may not move yet by the five-move
-// rule (RULINGS 20); false for an empty square.
+// rule (RULES R20); false for an empty square.
 func (p *Position) Frozen(s Square) bool {
 	pc := p.PieceAt(s)
 	return pc != 0 && p.v.hasFrozen && p.frozen(pc)
@@ -561,7 +561,7 @@ func (p *Position) Frozen(s Square) bool {
 
 // Immobilized says whether the piece on s is held by an enemy neighbour:
 // an Immobilizer, a Chameleon next to an Immobilizer, or a Fool that
-// copied an Immobilizer on the move just made (RULINGS 33, 35).
+// copied an Immobilizer on the move just made (RULES R33, R35).
 func (p *Position) Immobilized(s Square) bool {
 	return p.PieceAt(s) != 0 && p.kit.odd && p.immobilized(s)
 }

@@ -3,7 +3,7 @@ package rules
 // The eight exotic pieces of Grand Chess in the slow reference of
 // refgrand_test.go: the Advancer, Withdrawer, Coordinator, Immobilizer,
 // Chameleon, Fool, Diplomat and Windmill of the yucata.de text
-// (seeds/grand-chess-yucata.txt, from "Advancer" on), RULINGS.md 1-5, 19-26
+// (seeds/grand-chess-yucata.txt, from "Advancer" on), RULES R1-R5, R19-R26
 // and 31-37, and the precise rules of docs/RULES.md ("The eight exotic pieces
 // of Grand Chess"). Like the rest of the reference it shares no code, table
 // or piece definition with the engine; only the letters (and their order,
@@ -92,8 +92,8 @@ func (p *rgPos) immobilized(f, r int) bool {
 }
 
 // frozenAt: the piece on (f, r) neither moves, nor captures, nor converts,
-// nor gives check: the five-move rule (RULINGS 20) holds it, or it is
-// immobilized (RULINGS 26, 33).
+// nor gives check: the five-move rule (RULES R20) holds it, or it is
+// immobilized (RULES R26, R33).
 func (p *rgPos) frozenAt(f, r int) bool {
 	c := p.cell[f][r]
 	if c == 0 {
@@ -146,7 +146,7 @@ func (q *rgPos) rememberForFools(p *rgPos, m rgMove) {
 
 // playConversion plays a conversion into q (a copy of p): the piece on
 // (tf, tr) changes sides and keeps its type and square, the converter stays
-// where it is, and the halfmove clock is reset as by a capture (RULINGS 37).
+// where it is, and the halfmove clock is reset as by a capture (RULES R37).
 func (q *rgPos) playConversion(p *rgPos, m rgMove) {
 	q.cell[m.tf][m.tr] = -q.cell[m.tf][m.tr]
 	q.epF, q.epR = -1, -1
@@ -930,12 +930,12 @@ func TestReferenceExoticDiagrams(t *testing.T) {
 	}})
 }
 
-// TestReferenceExoticRulings: each point of RULINGS 31-37 and each special
+// TestReferenceExoticRulings: each point of RULES R31-R37 and each special
 // case of docs/RULES.md for the eight pieces, on the reference, then the
 // engine compared with it.
 func TestReferenceExoticRulings(t *testing.T) {
 	rxRun(t, []rxCase{{
-		// RULINGS 31: check by every means.
+		// RULES R31: check by every means.
 		name:  "check: Advancer by approach",
 		fen:   rgPlace("Ka1 ke5 A'''a5", "b - - 0 20"),
 		check: 1,
@@ -1000,13 +1000,13 @@ func TestReferenceExoticRulings(t *testing.T) {
 		check: 1,
 		want:  []string{"e6e5"},
 	}, {
-		// RULINGS 33: a frozen Diplomat converts nothing, so it gives no
+		// RULES R33: a frozen Diplomat converts nothing, so it gives no
 		// check.
 		name:  "check: an immobilized Diplomat gives none",
 		fen:   rgPlace("Ka1 ke6 D'''e5 i'''d4", "b - - 0 20"),
 		check: -1,
 	}, {
-		// RULINGS 31: two Kings side by side, both frozen: neither gives
+		// RULES R31: two Kings side by side, both frozen: neither gives
 		// check. The White King cannot move; the Immobilizer on f7 may
 		// only go where it still holds the Black King.
 		name:  "kings side by side, both frozen",
@@ -1027,7 +1027,7 @@ func TestReferenceExoticRulings(t *testing.T) {
 		fen:     rgPlace("Ke5 ke6 I'''h7", "w - - 0 20"),
 		illegal: true,
 	}, {
-		// RULINGS 32: a square holding anything else than a capturable
+		// RULES R32: a square holding anything else than a capturable
 		// enemy is simply not taken: a Block, an own piece.
 		name: "approach of a Block or an own piece takes nothing",
 		fen:  rgPlace("Ka1 kj10 A'''a5 b''e5 Pa8", "w - - 0 20"),
@@ -1058,7 +1058,7 @@ func TestReferenceExoticRulings(t *testing.T) {
 		want: []string{"h5e5"},
 		caps: map[string]string{"a6d6": "", "h5e5": "e5"},
 	}, {
-		// RULINGS 33: opposing Immobilizers side by side freeze each
+		// RULES R33: opposing Immobilizers side by side freeze each
 		// other; a frozen Immobilizer still freezes its other neighbours.
 		name: "two Immobilizers side by side",
 		fen:  rgPlace("Ka1 kj10 I'''e5 i'''e6 nd4", "w - - 0 20"),
@@ -1105,7 +1105,7 @@ func TestReferenceExoticRulings(t *testing.T) {
 		fen:  rgPlace("Kh10 kj10 C'''e4 Ra9", "b - - 0 20"),
 		end:  1,
 	}, {
-		// RULINGS 34: the Chameleon takes each piece the way that piece
+		// RULES R34: the Chameleon takes each piece the way that piece
 		// takes: the Knight by a leap, the Rook along the rank, the Pawn by
 		// the White Pawn's capture step (not the one behind), the Bishop
 		// and the Queen along their lines, the Cannon over a screen; not
@@ -1145,7 +1145,7 @@ func TestReferenceExoticRulings(t *testing.T) {
 		dont: []string{"e5f6", "e5d4", "e5e7", "e5c5", "a9a10q"},
 		want: []string{"a9a10", "e5e6", "e5d5"},
 	}, {
-		// RULINGS 35: after a Chameleon's move the Fool copies nothing.
+		// RULES R35: after a Chameleon's move the Fool copies nothing.
 		name:     "Fool: after a Chameleon, nothing",
 		fen:      rgPlace("Ka1 kj10 F'''e5 h'''a8", "b - - 0 20 fool:Q/R"),
 		play:     []string{"a8a7"},
@@ -1261,7 +1261,7 @@ func TestReferenceExoticRulings(t *testing.T) {
 		fen:  rgPlace("Ka1 kj10 F'''e5", "w - - 0 20"),
 		from: map[string][]string{"e5": nil},
 	}, {
-		// RULINGS 36: the Windmill pivots on its own King and on a Block;
+		// RULES R36: the Windmill pivots on its own King and on a Block;
 		// the King's circle breaks at the board's edge; b2, reached both
 		// ways, is one move.
 		name: "Windmill: pivots on a King and a Block, the edge breaks the circle",
@@ -1272,7 +1272,7 @@ func TestReferenceExoticRulings(t *testing.T) {
 		fen:  rgPlace("Ka1 kj10 M'''e5 pe6", "w - - 0 20"),
 		from: map[string][]string{"e5": rxFrom("e5", "d5 d6 d7 e7 f7 f6 f5")},
 	}, {
-		// RULINGS 37: the converted Pawn keeps its square, becomes White,
+		// RULES R37: the converted Pawn keeps its square, becomes White,
 		// does not promote on the spot, then moves up (and may promote on
 		// rank 9).
 		name: "Diplomat: a converted Pawn",
@@ -1329,7 +1329,7 @@ func TestReferenceExoticRulings(t *testing.T) {
 // rxRandomSetup is the classical array plus two to six extra pieces, most
 // of them exotic (a Fool first when fool is set), on empty squares of
 // White's two home ranks, mirrored across the middle rank for Black
-// (RULINGS 27), with a random promotion type; the armies are the classical
+// (RULES R27), with a random promotion type; the armies are the classical
 // ones plus the extra pieces.
 func rxRandomSetup(rng *rand.Rand, fool bool) *rgPos {
 	for {

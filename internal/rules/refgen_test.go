@@ -2,7 +2,7 @@ package rules
 
 // A slow, plain reference move generator for Gigachess II, Terachess II and
 // Bigorra, written from the rule texts (seeds/gigachess-ii.txt,
-// terachess-ii.txt, bigorra.txt, RULINGS.md items 1-13 and 28-30 and
+// terachess-ii.txt, bigorra.txt, RULES R1-R13 and R28-R30 and
 // SETUPS.md) without sharing any code, table or piece definition with the
 // engine. It works on a plain 2D array indexed [file][rank], generates every
 // piece's moves in loops over (file, rank) offsets, tests for check by
@@ -73,7 +73,7 @@ var refKindNames = [refKinds]string{"", "King", "Queen", "Rook", "Bishop", "Knig
 
 // refGame describes one of the three games: board size, letters (SETUPS.md
 // and, for Bigorra's extra types, the JSON files' letters), promotions (the
-// "Rules" section of each text and RULINGS 12) and the start FEN.
+// "Rules" section of each text and RULES R12) and the start FEN.
 type refGame struct {
 	id           string
 	files, ranks int
@@ -203,7 +203,7 @@ func refSign(x int) int {
 
 func (p *refPos) on(f, r int) bool { return f >= 0 && f < p.g.files && r >= 0 && r < p.g.ranks }
 
-// refSquare names a square: file letter and 1-based rank (RULINGS 28).
+// refSquare names a square: file letter and 1-based rank (RULES R28).
 func refSquare(f, r int) string { return string(rune('a'+f)) + strconv.Itoa(r+1) }
 
 // uci writes m in coordinate form with a lower-case promotion letter.
@@ -215,7 +215,7 @@ func (p *refPos) uci(m refMove) string {
 	return s
 }
 
-// parseRefFEN reads the six FEN fields of RULINGS 30.
+// parseRefFEN reads the six FEN fields of RULES R30.
 func parseRefFEN(g *refGame, fen string) (*refPos, error) {
 	fields := strings.Split(fen, " ")
 	if len(fields) != 6 {
@@ -488,7 +488,7 @@ func (g *refGen) slideFrom(sf, sr int, d [2]int) {
 
 func (g *refGen) slide(d [2]int) { g.slideFrom(g.f, g.r, d) }
 
-// hop: Cannon/Archer/Sorceress line (RULINGS 10): non-captures up to the
+// hop: Cannon/Archer/Sorceress line (RULES R10): non-captures up to the
 // first piece (the screen); the capture is of the first piece after it.
 func (g *refGen) hop(d [2]int) {
 	tf, tr := g.f+d[0], g.r+d[1]
@@ -511,7 +511,7 @@ func (g *refGen) hop(d [2]int) {
 }
 
 // bent: one step along first (a stop or capture), then, if that square is
-// empty, a slide along each of conts (RULINGS 9).
+// empty, a slide along each of conts (RULES R9).
 func (g *refGen) bent(first [2]int, conts ...[2]int) {
 	sf, sr := g.f+first[0], g.r+first[1]
 	if !g.p.on(sf, sr) {
@@ -546,7 +546,7 @@ func (g *refGen) stepCapture(dx, dy int) {
 	}
 }
 
-// doubleStep: two squares straight forward, both empty (RULINGS 6).
+// doubleStep: two squares straight forward, both empty (RULES R6).
 func (g *refGen) doubleStep(fwd int) {
 	if g.capOnly {
 		return
@@ -561,7 +561,7 @@ func (g *refGen) doubleStep(fwd int) {
 }
 
 // enPassant: the diagonal-forward capture onto the en-passant square
-// (RULINGS 7), for the side to move only.
+// (RULES R7), for the side to move only.
 func (g *refGen) enPassant(fwd int) {
 	p := g.p
 	if g.capOnly || p.epF < 0 || g.white != p.white {
@@ -695,7 +695,7 @@ func (p *refPos) generate(g *refGen) {
 		}
 	case refSoldier:
 		g.stepQuiet(0, fwd)
-		g.stepQuiet(-1, 0) // sideways steps never capture (RULINGS 13)
+		g.stepQuiet(-1, 0) // sideways steps never capture (RULES R13)
 		g.stepQuiet(1, 0)
 		g.doubleStep(fwd)
 		g.stepCapture(-1, fwd)
@@ -727,7 +727,7 @@ func (p *refPos) generate(g *refGen) {
 
 // attackedBy says whether a piece of the given side on (f, r) could be
 // captured by a piece of the other side, if that side were to move
-// (RULINGS 1). It puts a stand-in piece on the square (occupancy of the
+// (RULES R1). It puts a stand-in piece on the square (occupancy of the
 // square itself changes no line to it) and looks through every enemy
 // capture.
 func (p *refPos) attackedBy(f, r int, byWhite bool) bool {
@@ -780,7 +780,7 @@ func (p *refPos) inCheck(white bool) bool {
 	return false
 }
 
-// kingJumps: RULINGS 8. First move only (the right), not in check, to an
+// kingJumps: RULES R8. First move only (the right), not in check, to an
 // empty square at (2,0), (2,2) or (2,1); the passed square unattacked, or
 // for (2,1) at least one of the two squares on the way unattacked, judged
 // before the move. Whether the destination is attacked is left to the
@@ -858,7 +858,7 @@ func (p *refPos) play(m refMove) *refPos {
 }
 
 // legalMoves: every move after which the mover's King is not in check
-// (RULINGS 2).
+// (RULES R2).
 func (p *refPos) legalMoves() []refMove {
 	var pseudo []refMove
 	for f := 0; f < p.g.files; f++ {
@@ -1416,7 +1416,7 @@ func TestReferenceCraftedRules(t *testing.T) {
 		play            []string // moves played first, in order
 		want, dont      []string
 	}{{
-		// RULINGS 8: the rook on a3 attacks the whole third rank.
+		// RULES R8: the rook on a3 attacks the whole third rank.
 		name: "jump: passed squares attacked", game: "terachess2",
 		fen:  "7k8/16/16/16/16/16/16/16/16/16/16/16/16/r15/7K8/16 w K - 0 1",
 		want: []string{"h2f2", "h2j2", "h2f1", "h2j1", "h2g1", "h2i2"},
@@ -1456,7 +1456,7 @@ func TestReferenceCraftedRules(t *testing.T) {
 		want: []string{"h3h2", "h3g4"},
 		dont: []string{"h3h5", "h3f3", "h3j5", "h3f4"},
 	}, {
-		// RULINGS 12: a Troll promotes by its step or capture only.
+		// RULES R12: a Troll promotes by its step or capture only.
 		name: "troll promotion", game: "terachess2",
 		fen:  "k3r11/3T12/16/10T5/16/16/16/16/16/16/16/16/16/16/7K8/16 w K - 0 1",
 		want: []string{"d15d16q", "d15e16q", "k13k16", "k13n16", "k13h16", "k13k14", "d15a15", "d15d12"},
@@ -1467,7 +1467,7 @@ func TestReferenceCraftedRules(t *testing.T) {
 		want: []string{"d15d16d'", "d15e16d'"},
 		dont: []string{"d15d16q"},
 	}, {
-		// RULINGS 7: the double step onto the last rank promotes and can
+		// RULES R7: the double step onto the last rank promotes and can
 		// be taken en passant, which removes the new Queen.
 		name: "en passant of a promoted Pawn", game: "terachess2",
 		fen:  "3p12/16/4P11/16/16/16/16/15k/16/16/16/16/16/16/7K8/16 w - - 0 1",
@@ -1498,13 +1498,13 @@ func TestReferenceCraftedRules(t *testing.T) {
 		play: []string{"e3e5", "h16h15", "h2h3"},
 		dont: []string{"d5e4"},
 	}, {
-		// RULINGS 13: the Soldier's sideways step never captures.
+		// RULES R13: the Soldier's sideways step never captures.
 		name: "soldier", game: "bigorra",
 		fen:  "7k8/16/16/16/16/16/16/16/16/16/16/3nP'11/16/16/7K8/16 w - - 0 1",
 		want: []string{"e5e6", "e5e7", "e5f5"},
 		dont: []string{"e5d5", "e5f6", "e5d6"},
 	}, {
-		// RULINGS 10: a Cannon checks through exactly one screen; with two
+		// RULES R10: a Cannon checks through exactly one screen; with two
 		// screens there is no check.
 		name: "cannon check through a screen", game: "terachess2",
 		fen:  "7k8/16/16/16/16/16/7p8/16/16/16/16/7C8/16/16/1K14/16 b - - 0 1",
@@ -1515,7 +1515,7 @@ func TestReferenceCraftedRules(t *testing.T) {
 		fen:  "7k8/16/7p8/16/16/16/7p8/16/16/16/16/7C8/16/16/1K14/16 b - - 0 1",
 		want: []string{"h16h15", "h14h13"},
 	}, {
-		// RULINGS 9: the Eagle stops or captures on its first step and
+		// RULES R9: the Eagle stops or captures on its first step and
 		// slides on only from an empty one, away from its start.
 		name: "eagle", game: "terachess2",
 		fen:  "7k8/16/16/16/16/16/16/16/16/16/16/16/16/5p10/4G2K8/16 w - - 0 1",

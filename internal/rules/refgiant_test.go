@@ -2,8 +2,8 @@ package rules
 
 // A slow, plain reference move generator for Giant Chess (16x16, with the
 // Dev, a piece standing on a 2x2 block) and its quick form of four moves a
-// turn, written from the rule text (seeds/giant-chess.txt), RULINGS.md items
-// 1-4, 14-18 and 28-30, SETUPS.md and the Giant Chess contract, without
+// turn, written from the rule text (seeds/giant-chess.txt), RULES
+// R1-R4, R14-R18 and R28-R30, SETUPS.md and the Giant Chess contract, without
 // sharing any code, table or piece definition with the engine or with the
 // other references (refgen_test.go, refgrand_test.go); only the offset helper
 // refOffsets, plain arithmetic that decides no rule, and the test plumbing
@@ -57,7 +57,7 @@ var rgiLetter = [rgiKinds]byte{0, 'K', 'Q', 'R', 'B', 'N', 'G', 'C', 'M', 'S', '
 var rgiName = [rgiKinds]string{"", "King", "Queen", "Rook", "Bishop", "Knight", "General",
 	"Chancellor", "Minister", "Shogi", "Elephant", "Dev", "Pawn"}
 
-// rgiPromotions: what a Pawn may become (RULINGS 17: any piece but Pawn and
+// rgiPromotions: what a Pawn may become (RULES R17: any piece but Pawn and
 // King).
 var rgiPromotions = []rgiKind{rgiQueen, rgiRook, rgiBishop, rgiKnight, rgiGeneral,
 	rgiChancellor, rgiMinister, rgiShogi, rgiElephant, rgiDev}
@@ -129,7 +129,7 @@ func rgiFirstRank(white bool) int {
 	return 15
 }
 
-// rgiSquare names a square: file letter, 1-based rank (RULINGS 28).
+// rgiSquare names a square: file letter, 1-based rank (RULES R28).
 func rgiSquare(f, r int) string { return string(rune('a'+f)) + strconv.Itoa(r+1) }
 
 func (p *rgiPos) kindAt(f, r int) rgiKind { return rgiKind(refAbs(int(p.cell[f][r]))) }
@@ -176,7 +176,7 @@ func (p *rgiPos) captures(m rgiMove) []string {
 }
 
 // rgiBlock lists the four squares of the aligned 2x2 block holding (f, r)
-// (RULINGS 14: files a-b, c-d, ..., ranks 1-2, 3-4, ...).
+// (RULES R14: files a-b, c-d, ..., ranks 1-2, 3-4, ...).
 func rgiBlock(f, r int) [4][2]int {
 	bf, br := f&^1, r&^1
 	return [4][2]int{{bf, br}, {bf + 1, br}, {bf, br + 1}, {bf + 1, br + 1}}
@@ -240,7 +240,7 @@ func rgiParseFEN(fen string, quick bool) (*rgiPos, error) {
 			case rgiKing:
 				kings[rgiSide(c > 0)]++
 			case rgiDev:
-				// RULINGS 14 and the contract: a Dev letter must fill a
+				// RULES R14 and the contract: a Dev letter must fill a
 				// whole aligned block with four of the same colour.
 				for _, sq := range rgiBlock(f, r) {
 					if p.cell[sq[0]][sq[1]] != c {
@@ -329,7 +329,7 @@ func (p *rgiPos) rel(r int, white bool) int {
 }
 
 // fen writes the position: castling rights as the files of the Rooks, White
-// (upper case) first, each side's in file order (RULINGS 30); the quick
+// (upper case) first, each side's in file order (RULES R30); the quick
 // form's seventh field always.
 func (p *rgiPos) fen() string {
 	var b strings.Builder
@@ -519,7 +519,7 @@ func (p *rgiPos) attackMap(white bool) *[16][16]bool {
 	return &m
 }
 
-// attacked: a piece of side byWhite could capture on (tf, tr) (RULINGS 1:
+// attacked: a piece of side byWhite could capture on (tf, tr) (RULES R1:
 // pins ignored). The square must be occupied (see targets).
 func (p *rgiPos) attacked(tf, tr int, byWhite bool) bool {
 	var buf [][2]int
@@ -579,7 +579,7 @@ type rgiGen struct {
 // land adds the move from (f, r) to (tf, tr) of a non-Dev piece if the
 // square is empty or holds an enemy piece it may take: any piece but a Dev
 // directly, a Dev only when all four of its squares are attacked by the
-// mover's pieces together (RULINGS 15; the piece itself attacks (tf, tr),
+// mover's pieces together (RULES R15; the piece itself attacks (tf, tr),
 // as every caller makes sure).
 func (g *rgiGen) land(f, r, tf, tr int) {
 	p := g.p
@@ -601,7 +601,7 @@ func (g *rgiGen) land(f, r, tf, tr int) {
 }
 
 // pawnTo adds a Pawn's move, with every promotion when it arrives on its
-// last two ranks (RULINGS 17): a Dev only when the arrival square's block is
+// last two ranks (RULES R17): a Dev only when the arrival square's block is
 // otherwise empty once the move's captures are made.
 func (g *rgiGen) pawnTo(f, r, tf, tr int, m rgiMove) {
 	p := g.p
@@ -636,7 +636,7 @@ func (g *rgiGen) pawn(f, r int) {
 	}
 	if rgiOn(f, r+fwd) && p.cell[f][r+fwd] == 0 {
 		g.pawnTo(f, r, f, r+fwd, rgiMove{})
-		// RULINGS 17: from rank 5 or 6 (Black 12 or 11), both squares
+		// RULES R17: from rank 5 or 6 (Black 12 or 11), both squares
 		// empty, whatever the Pawn did before.
 		if rel := p.rel(r, p.white); (rel == 4 || rel == 5) && p.cell[f][r+2*fwd] == 0 {
 			g.pawnTo(f, r, f, r+2*fwd, rgiMove{double: true})
@@ -714,7 +714,7 @@ func (g *rgiGen) piece(f, r int, kind rgiKind) {
 	}
 }
 
-// castling (RULINGS 16): the unmoved King moves two squares toward an
+// castling (RULES R16): the unmoved King moves two squares toward an
 // unmoved Rook of its own first rank, every square between them empty, not
 // in check, not passing or landing on an attacked square; the Rook lands on
 // the square the King passed.
@@ -847,7 +847,7 @@ func (p *rgiPos) apply(m rgiMove) *rgiPos {
 	return &q
 }
 
-// play returns the position after m. In the quick form (RULINGS 18 and the
+// play returns the position after m. In the quick form (RULES R18 and the
 // contract) the turn passes after the fourth move, after a move that gives
 // check, or when the mover has no legal move left; a double step keeps its
 // en-passant square only when the turn passes; the move number grows when
@@ -875,7 +875,7 @@ func (p *rgiPos) play(m rgiMove) *rgiPos {
 func (p *rgiPos) legal(m rgiMove) bool { return !p.apply(m).kingAttacked(p.white) }
 
 // legalMoves: every move after which the mover's King is not in check
-// (RULINGS 2).
+// (RULES R2).
 func (p *rgiPos) legalMoves() []rgiMove {
 	pseudo := p.pseudoMoves()
 	legal := pseudo[:0]
@@ -1089,7 +1089,7 @@ var rgiRuleCases = []rgiRuleCase{{
 	want: []string{"c10c11"},
 	dont: []string{"c10d11"},
 }, {
-	// RULINGS 15: a pinned piece's attack counts for the joint attack (the
+	// RULES R15: a pinned piece's attack counts for the joint attack (the
 	// Bishop f6, pinned by d8 to the King h4, attacks d4), though it
 	// cannot take itself.
 	name: "a pinned piece joins the joint attack",

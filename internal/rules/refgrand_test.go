@@ -2,7 +2,7 @@ package rules
 
 // A slow, plain reference move generator for Grand Chess as yucata.de plays
 // it, with its catalogue of extra pieces, written from the rule text
-// (seeds/grand-chess-yucata.txt), RULINGS.md items 1-5, 19-24 and 27-30 and
+// (seeds/grand-chess-yucata.txt), RULES R1-R5, R19-R24 and R27-R30 and
 // the rulings of the Grand Chess contract (the Gryphon, Dragon, Tiger, Rhino,
 // Duke, Hero, Shaman, Edgehog, Kangaroo, Archer, Block and Lion paths, the
 // frozen pieces, the promotion types and the FEN's seventh field), without
@@ -10,7 +10,7 @@ package rules
 // Cazaux reference in refgen_test.go. Only the letters (and their order, which
 // the FEN's army follows) are copied from variants/grand.json. The eight
 // exotic pieces (Advancer, Withdrawer, Coordinator, Immobilizer, Chameleon,
-// Fool, Diplomat, Windmill: RULINGS 25, 26, 31-37), immobilization, the
+// Fool, Diplomat, Windmill: RULES R25, R26, R31-R37), immobilization, the
 // Fool's memory and the FEN's "fool:" field are in refexotic_test.go; this
 // file calls them through small hooks.
 //
@@ -162,7 +162,7 @@ var rgKindOf = func() map[string]rgKind {
 }()
 
 // rgFrozenKind: the pieces the text marks "frozen for the first 5 moves"
-// (RULINGS 20).
+// (RULES R20).
 var rgFrozenKind = func() [rgKinds]bool {
 	var f [rgKinds]bool
 	for _, k := range []rgKind{rgKnightRider, rgDabbabaRider, rgGiraffe, rgPegasus,
@@ -236,7 +236,7 @@ func rgSide(white bool) int {
 	return 1
 }
 
-// rgSquare names a square: file letter, 1-based rank (RULINGS 28).
+// rgSquare names a square: file letter, 1-based rank (RULES R28).
 func rgSquare(f, r int) string { return string(rune('a'+f)) + strconv.Itoa(r+1) }
 
 func (p *rgPos) kindAt(f, r int) rgKind { return rgKind(refAbs(int(p.cell[f][r]))) }
@@ -525,7 +525,7 @@ var (
 )
 
 // rgStepLeap is a destination of the Hero or Shaman made of one step and one
-// leap (RULINGS 24): reachable when the square reached by the first part of
+// leap (RULES R24): reachable when the square reached by the first part of
 // one of its orders (via) is on the board and empty.
 type rgStepLeap struct {
 	d   [2]int
@@ -858,7 +858,7 @@ func (g *rgGen) archer() {
 
 // pawnTo adds a Pawn move to (tf, tr) with its promotions: optional on the
 // relative ranks 8 and 9, compulsory on 10, where a Pawn with no choice
-// cannot go (RULINGS 19).
+// cannot go (RULES R19).
 func (g *rgGen) pawnTo(tf, tr int, ep, double bool) {
 	if g.attack {
 		if tf == g.tgtF && tr == g.tgtR && !ep {
@@ -1143,7 +1143,7 @@ func (p *rgPos) generateKind(g *rgGen, k rgKind) {
 	}
 }
 
-// promotions: the kinds a Pawn of this side may promote to (RULINGS 19).
+// promotions: the kinds a Pawn of this side may promote to (RULES R19).
 func (p *rgPos) promotions(white bool) []rgKind {
 	var out []rgKind
 	army := &p.army[rgSide(white)]
@@ -1178,7 +1178,7 @@ func (p *rgPos) promotions(white bool) []rgKind {
 }
 
 // kingAttacked: some enemy capture would remove the King of this side
-// (RULINGS 1); frozen enemy pieces give no check.
+// (RULES R1); frozen enemy pieces give no check.
 func (p *rgPos) kingAttacked(white bool) bool {
 	want := int8(rgKing)
 	if !white {
@@ -1282,7 +1282,7 @@ func (p *rgPos) play(m rgMove) *rgPos {
 }
 
 // legalMoves: every move after which the mover's King is not in check
-// (RULINGS 2).
+// (RULES R2).
 func (p *rgPos) legalMoves() []rgMove {
 	pseudo := p.pseudoMoves()
 	legal := pseudo[:0]
@@ -1327,7 +1327,7 @@ func (p *rgPos) freeHome(rng *rand.Rand) [][2]int {
 
 // rgRandomSetup is the classical array plus up to ten random catalogue
 // pieces on empty squares of White's two home ranks, mirrored across the
-// middle rank for Black (RULINGS 27), with a random promotion type; the
+// middle rank for Black (RULES R27), with a random promotion type; the
 // armies are the classical ones plus the extra pieces.
 func rgRandomSetup(rng *rand.Rand) *rgPos {
 	for {
@@ -1882,7 +1882,7 @@ func TestReferenceGrandRules(t *testing.T) {
 		fen:   rgPlace("Ka1 kg8 Xe4 b''f6 Xc6 Pe7", "b - - 0 10"),
 		check: -1,
 	}, {
-		// Hero (RULINGS 24): e8 by e6 or e7, both taken; f7 by f5 or e7,
+		// Hero (RULES R24): e8 by e6 or e7, both taken; f7 by f5 or e7,
 		// both taken; g6 by e6 or g5, both taken; h5 by f5 or g5.
 		name: "hero",
 		fen:  rgPlace("Ka1 kj10 He5 ne6 ne7 Pf5 rg5", "w - - 0 10"),
@@ -1989,7 +1989,7 @@ func TestReferenceGrandRules(t *testing.T) {
 		want: []string{"e2e3", "e2e7", "e2j2", "b2c3", "b2g7", "h1h2", "h1h8", "h1i2", "h1j3"},
 		dont: []string{"e2e4", "e2e9", "e2e5", "b2d4", "b2e5", "h1h3", "h1h9"},
 	}, {
-		// RULINGS 20 and the SPEC's count of completed moves.
+		// RULES R20 and the SPEC's count of completed moves.
 		name:  "cannon frozen: no check",
 		fen:   rgPlace("Ka1 ke10 Oe2 Pe4 Vb2", "b - - 0 3"),
 		check: -1,
@@ -2062,7 +2062,7 @@ func TestReferenceGrandRules(t *testing.T) {
 			"g1j1", "g1f2", "g1h2"},
 		dont: []string{"c5f5", "c5c7", "c5d6", "h4f4", "c8e10", "c8f5", "g1g3", "g1g2"},
 	}, {
-		// RULINGS 19: the classical army is complete, so no promotion: the
+		// RULES R19: the classical army is complete, so no promotion: the
 		// Pawn on b9 cannot move, yet it checks.
 		name:  "promotion: a Pawn that cannot promote still checks",
 		fen:   "2k7/1P6P1/10/10/10/10/10/10/3C4RR/KABBNN3Q b - - 0 10",

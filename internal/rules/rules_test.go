@@ -206,7 +206,7 @@ func TestFrozenPieces(t *testing.T) {
 }
 
 // A double step onto the last rank promotes at once and can still be taken
-// en passant, the promoted piece being removed (RULINGS 7); the FEN written
+// en passant, the promoted piece being removed (RULES R7); the FEN written
 // after it loads again.
 func TestDoubleStepPromotionEnPassant(t *testing.T) {
 	p := mustPosition(t, "terachess2", "3p12/16/4P11/16/16/16/16/15k/16/16/16/16/16/16/16/K15 w - - 0 1")

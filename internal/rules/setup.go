@@ -7,7 +7,7 @@ import (
 )
 
 // SetupOptions say how GenerateSetup builds a start position: the game
-// creation options of yucata.de's Grand Chess (RULINGS 27). White's home
+// creation options of yucata.de's Grand Chess (RULES R27). White's home
 // ranks are ranks 1 and 2; Black's setup there is always derived from
 // White's, so both sides get the same army.
 type SetupOptions struct {

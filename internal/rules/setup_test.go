@@ -89,7 +89,7 @@ func TestGenerateSetupSeedsDiffer(t *testing.T) {
 	}
 }
 
-// TestGenerateSetupRules checks every generated setup against RULINGS 27
+// TestGenerateSetupRules checks every generated setup against RULES R27
 // and plays it: the FEN parses and its legal moves can be generated.
 func TestGenerateSetupRules(t *testing.T) {
 	v := MustBuiltin("grand")

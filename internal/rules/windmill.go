@@ -2,7 +2,7 @@ package rules
 
 import "iter"
 
-// This file holds the Windmill (RULINGS 36; docs/RULES.md, "The eight
+// This file holds the Windmill (RULES R36; docs/RULES.md, "The eight
 // exotic pieces"): it picks an occupied square next to it, the pivot, of
 // either colour, and goes round the pivot's eight neighbours clockwise or
 // counterclockwise through empty squares, stopping on any of them or

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -261,4 +262,65 @@ func grep(text, substr string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestServeMetricsAddr: with --metrics-addr the metrics have a listener of
+// their own and the API's port answers /metrics with 404.
+func TestServeMetricsAddr(t *testing.T) {
+	cfg, err := parseServe([]string{"--addr", "127.0.0.1:0", "--metrics-addr", freeAddr(t)}, io.Discard)
+	if err != nil || !cfg.http.SeparateMetrics {
+		t.Fatalf("parseServe: %v, separate metrics %v", err, cfg.http.SeparateMetrics)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ready, done := make(chan string, 1), make(chan error, 1)
+	go func() { done <- serve(ctx, cfg, zap.NewNop(), ready) }()
+	base := "http://" + <-ready
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	httpGet(t, base+"/livez")
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("GET /metrics on the API port = %d; want 404", resp.StatusCode)
+	}
+	m := string(httpGet(t, "http://"+cfg.metricsAddr+"/metrics"))
+	if !strings.Contains(m, `route="/livez"`) || !strings.Contains(m, "adjudicator_build_info{") {
+		t.Errorf("the metrics port lacks the API's counts or the build info:\n%s", grep(m, "adjudicator_http_requests_total"))
+	}
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func TestServeCORSOrigins(t *testing.T) {
+	t.Setenv("ADJUDICATOR_CORS_ORIGINS", "https://a.example, https://b.example")
+	cfg, err := parseServe(nil, io.Discard)
+	if err != nil || strings.Join(cfg.http.CORSOrigins, " ") != "https://a.example https://b.example" {
+		t.Errorf("ADJUDICATOR_CORS_ORIGINS: %q, %v", cfg.http.CORSOrigins, err)
+	}
+	cfg, err = parseServe([]string{"--cors-origins", "*"}, io.Discard)
+	if err != nil || strings.Join(cfg.http.CORSOrigins, " ") != "*" {
+		t.Errorf("--cors-origins *: %q, %v", cfg.http.CORSOrigins, err)
+	}
+	if _, err := parseServe([]string{"--cors-origins", "a.example"}, io.Discard); err == nil {
+		t.Errorf("--cors-origins a.example: no error; want one (no scheme)")
+	}
+	os.Unsetenv("ADJUDICATOR_CORS_ORIGINS")
+	if cfg, _ := parseServe(nil, io.Discard); cfg.http.CORSOrigins != nil {
+		t.Errorf("default: CORS origins %q; want none", cfg.http.CORSOrigins)
+	}
 }

@@ -25,6 +25,7 @@ import (
 // serveConfig is everything serve reads from flags and the environment.
 type serveConfig struct {
 	addr         string
+	metricsAddr  string // "" serves /metrics on addr
 	logLevel     string
 	drainTimeout time.Duration
 	// shutdownDelay keeps the listener open, /readyz answering 503, this
@@ -88,6 +89,8 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.SetOutput(stderr)
 	var c serveConfig
 	fs.StringVar(&c.addr, "addr", envOr("ADJUDICATOR_ADDR", ":8080"), "listen address (ADJUDICATOR_ADDR)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", envOr("ADJUDICATOR_METRICS_ADDR", ""), "listen address of /metrics alone, so it stays off a public ingress; empty: /metrics on --addr (ADJUDICATOR_METRICS_ADDR)")
+	corsOrigins := fs.String("cors-origins", envOr("ADJUDICATOR_CORS_ORIGINS", ""), "comma-separated origins whose pages may call the service from a browser (https://site.example), or *; empty: CORS off (ADJUDICATOR_CORS_ORIGINS)")
 	fs.StringVar(&c.logLevel, "log-level", envOr("ADJUDICATOR_LOG_LEVEL", "info"), "debug, info, warn or error (ADJUDICATOR_LOG_LEVEL)")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", env.duration("ADJUDICATOR_DRAIN_TIMEOUT", 15*time.Second), "how long shutdown waits for requests in flight (ADJUDICATOR_DRAIN_TIMEOUT)")
 	fs.DurationVar(&c.shutdownDelay, "shutdown-delay", env.duration("ADJUDICATOR_SHUTDOWN_DELAY", 0), "on SIGTERM, how long /readyz answers 503 before the listener closes (ADJUDICATOR_SHUTDOWN_DELAY)")
@@ -117,6 +120,13 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
+	origins, err := handlers.ParseOrigins(*corsOrigins)
+	if err != nil {
+		return c, err
+	}
+	c.http.CORSOrigins = origins
+	c.http.SeparateMetrics = c.metricsAddr != ""
+	c.http.Version = version
 	switch {
 	case c.http.MaxBodyBytes < 1, c.http.MaxMoves < 1, c.http.MaxPerftDepth < 1, c.http.MaxPerftNodes < 1,
 		c.http.InlineVariants < 1, c.http.InlineCacheBytes < 1, c.http.RequestTimeout <= 0, c.drainTimeout <= 0, c.shutdownDelay < 0,
@@ -239,8 +249,22 @@ func serve(ctx context.Context, cfg serveConfig, log *zap.Logger, ready chan<- s
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: 30 * time.Second, WriteTimeout: cfg.http.RequestTimeout + 30*time.Second, IdleTimeout: 2 * time.Minute}
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(ln) }()
+	var ms *http.Server
+	if cfg.metricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.metricsAddr)
+		if err != nil {
+			_ = hs.Close()
+			return err
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", srv.MetricsHandler())
+		ms = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+			WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
+		go func() { errc <- ms.Serve(mln) }()
+		log.Info("metrics listening", zap.String("addr", mln.Addr().String()))
+	}
 	log.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("version", version))
 	if ready != nil {
 		ready <- ln.Addr().String()
@@ -259,6 +283,12 @@ func serve(ctx context.Context, cfg serveConfig, log *zap.Logger, ready chan<- s
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
+	}
+	if ms != nil {
+		// Last, so that the drain's final counts can still be scraped.
+		if err := ms.Shutdown(sctx); err != nil {
+			return fmt.Errorf("shutdown of the metrics listener: %w", err)
+		}
 	}
 	log.Info("stopped")
 	return nil

@@ -67,12 +67,14 @@ func TestDefaults(t *testing.T) {
 	port := defaultPort(t)
 
 	t.Run("port", func(t *testing.T) {
-		if len(c.Ports) != 1 || c.Ports[0].Name != "http" || c.Ports[0].ContainerPort != port {
-			t.Errorf("container ports = %+v; want one named http on %d, the service's default", c.Ports, port)
+		if len(c.Ports) != 2 || c.Ports[0].Name != "http" || c.Ports[0].ContainerPort != port ||
+			c.Ports[1].Name != "metrics" || c.Ports[1].ContainerPort != 9090 {
+			t.Errorf("container ports = %+v; want http on %d, the service's default, and metrics on 9090", c.Ports, port)
 		}
 		svc := one[corev1.Service](t, m, "Service")
-		if len(svc.Spec.Ports) != 1 || portNumber(t, c, svc.Spec.Ports[0].TargetPort) != port {
-			t.Errorf("Service ports = %+v; want one forwarding to container port %d", svc.Spec.Ports, port)
+		if len(svc.Spec.Ports) != 2 || portNumber(t, c, svc.Spec.Ports[0].TargetPort) != port ||
+			portNumber(t, c, svc.Spec.Ports[1].TargetPort) != 9090 {
+			t.Errorf("Service ports = %+v; want http forwarding to container port %d, and metrics", svc.Spec.Ports, port)
 		}
 		if svc.Spec.Ports[0].Port != port {
 			t.Errorf("Service port = %d; want %d, the service's default", svc.Spec.Ports[0].Port, port)
@@ -227,10 +229,18 @@ func TestDefaults(t *testing.T) {
 			case redis && ok:
 				t.Errorf("ConfigMap sets %s without Redis", name)
 			case redis:
+			case name == "ADJUDICATOR_METRICS_ADDR":
+				// The chart's second deliberate difference: the metrics on
+				// a port of their own, which the Ingress does not route.
+				if got != ":9090" {
+					t.Errorf("ADJUDICATOR_METRICS_ADDR = %q; want \":9090\" (values metricsPort)", got)
+				}
+			case !ok && want == "":
+				// Unset is the binary's default of none (CORS off).
 			case !ok:
 				t.Errorf("ConfigMap lacks %s: give the chart a config value for each setting in README.md", name)
 			case name == "ADJUDICATOR_SHUTDOWN_DELAY":
-				// The chart's one deliberate difference (README.md says so).
+				// A deliberate difference (README.md says so).
 			case name == "ADJUDICATOR_ADDR":
 				if got != fmt.Sprintf(":%d", port) {
 					t.Errorf("ADJUDICATOR_ADDR = %q; want \":%d\"", got, port)
@@ -425,8 +435,49 @@ func TestIngressAndServiceMonitor(t *testing.T) {
 	if !selects(sm.Spec.Selector.MatchLabels, svc.Labels) {
 		t.Errorf("ServiceMonitor selector %v does not select the Service %v", sm.Spec.Selector.MatchLabels, svc.Labels)
 	}
-	if len(sm.Spec.Endpoints) != 1 || sm.Spec.Endpoints[0].Port != svc.Spec.Ports[0].Name || sm.Spec.Endpoints[0].Path != "/metrics" {
-		t.Errorf("ServiceMonitor endpoints = %+v; want /metrics on port %s", sm.Spec.Endpoints, svc.Spec.Ports[0].Name)
+	if len(sm.Spec.Endpoints) != 1 || sm.Spec.Endpoints[0].Port != "metrics" || sm.Spec.Endpoints[0].Path != "/metrics" {
+		t.Errorf("ServiceMonitor endpoints = %+v; want /metrics on the Service's port metrics", sm.Spec.Endpoints)
+	}
+}
+
+// TestMetricsPort: by default the metrics have a port of their own, which
+// the Service exposes and the Ingress never routes; metricsPort 0 puts
+// them back on the API's port.
+func TestMetricsPort(t *testing.T) {
+	m := render(t, valueSets["ingressMonitor"]...)
+	cm := one[corev1.ConfigMap](t, m, "ConfigMap")
+	if got := cm.Data["ADJUDICATOR_METRICS_ADDR"]; got != ":9090" {
+		t.Errorf("ADJUDICATOR_METRICS_ADDR = %q; want :9090", got)
+	}
+	svc := one[corev1.Service](t, m, "Service")
+	if len(svc.Spec.Ports) != 2 || svc.Spec.Ports[1].Name != "metrics" || svc.Spec.Ports[1].TargetPort.String() != "metrics" {
+		t.Errorf("Service ports = %+v; want http and metrics", svc.Spec.Ports)
+	}
+	ing := one[networkingv1.Ingress](t, m, "Ingress")
+	for _, r := range ing.Spec.Rules {
+		for _, p := range r.HTTP.Paths {
+			if p.Backend.Service == nil || p.Backend.Service.Port.Name != "http" {
+				t.Errorf("Ingress backend %+v; want only the http port", p.Backend)
+			}
+		}
+	}
+
+	m = render(t, append(valueSets["ingressMonitor"], "metricsPort=0")...)
+	cm = one[corev1.ConfigMap](t, m, "ConfigMap")
+	if got, ok := cm.Data["ADJUDICATOR_METRICS_ADDR"]; ok {
+		t.Errorf("metricsPort 0: ADJUDICATOR_METRICS_ADDR = %q; want unset", got)
+	}
+	c := container(t, one[appsv1.Deployment](t, m, "Deployment"))
+	if svc := one[corev1.Service](t, m, "Service"); len(svc.Spec.Ports) != 1 || len(c.Ports) != 1 {
+		t.Errorf("metricsPort 0: Service ports %+v, container ports %+v; want http alone", svc.Spec.Ports, c.Ports)
+	}
+	m = render(t, "config.corsOrigins=https://site.example")
+	if got := one[corev1.ConfigMap](t, m, "ConfigMap").Data["ADJUDICATOR_CORS_ORIGINS"]; got != "https://site.example" {
+		t.Errorf("config.corsOrigins: ADJUDICATOR_CORS_ORIGINS = %q", got)
+	}
+	m = render(t, append(valueSets["ingressMonitor"], "metricsPort=0")...)
+	if !strings.Contains(string(m["ServiceMonitor"][0]), `"port":"http"`) {
+		t.Errorf("metricsPort 0: the ServiceMonitor does not scrape the http port: %s", m["ServiceMonitor"][0])
 	}
 }
 
@@ -451,6 +502,8 @@ func TestRejectedValues(t *testing.T) {
 		{[]string{"config.logLevel=verbose"}, "logLevel"},
 		{[]string{"autoscaling.enabled=true", "autoscaling.minReplicas=5", "autoscaling.maxReplicas=3"}, "minReplicas"},
 		{[]string{"replicaCont=3"}, "replicaCont"},
+		{[]string{"metricsPort=8080"}, "metricsPort must differ"},
+		{[]string{"config.corsOrigins=site.example"}, "corsOrigins"},
 	}
 	for _, tt := range tests {
 		out, err := helm(t, append([]string{"template", release, chartDir}, setArgs(tt.give)...)...)

@@ -391,7 +391,7 @@ func TestDockerignore(t *testing.T) {
 	for _, f := range files {
 		in[f] = true
 	}
-	for _, want := range []string{"go.mod", "go.sum", "cmd/adjudicator/main.go", "api/openapi.yaml"} {
+	for _, want := range []string{"go.mod", "go.sum", "cmd/adjudicator/main.go", "api/openapi.yaml", "docs/embed.go", "docs/RULES.md"} {
 		if !in[want] {
 			t.Errorf(".dockerignore leaves %s out of the build context", want)
 		}

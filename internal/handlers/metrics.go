@@ -2,12 +2,15 @@ package handlers
 
 import (
 	"net/http"
+	"runtime"
 	"strconv"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/adjudicator/adjudicator/internal/rules"
 )
 
 // metrics are the service's Prometheus metrics. Labels are routes (the
@@ -15,6 +18,7 @@ import (
 // move.
 type metrics struct {
 	requests  *prometheus.CounterVec
+	inflight  prometheus.Gauge
 	latency   *prometheus.HistogramVec
 	plies     prometheus.Counter
 	positions prometheus.Counter
@@ -26,11 +30,15 @@ type metrics struct {
 	heavyRejected prometheus.Counter
 }
 
-func newMetrics(reg *prometheus.Registry) *metrics {
+func newMetrics(reg *prometheus.Registry, version string) *metrics {
 	m := &metrics{
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "adjudicator_http_requests_total", Help: "HTTP requests by route, method and status code.",
-		}, []string{"route", "method", "code"}),
+			Name: "adjudicator_http_requests_total",
+			Help: "HTTP requests by route, method, status code and problem code (empty for answers that are not problems).",
+		}, []string{"route", "method", "code", "problem"}),
+		inflight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "adjudicator_http_requests_in_flight", Help: "HTTP requests being served.",
+		}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "adjudicator_http_request_duration_seconds",
 			Help:    "HTTP request latency by route and method.",
@@ -58,14 +66,24 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 			Name: "adjudicator_heavy_rejected_total", Help: "Heavy requests refused with 429 overloaded because the pool's queue was full.",
 		}),
 	}
-	reg.MustRegister(m.requests, m.latency, m.plies, m.positions, m.leaves, m.inline,
+	build := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "adjudicator_build_info",
+		Help: "Always 1; the labels say which build serves: its version, the Go version, the engine version and the rules version of the cache keys.",
+		ConstLabels: prometheus.Labels{"version": version, "goversion": runtime.Version(),
+			"engine": rules.EngineVersion, "rules": rulesVersion()},
+	})
+	build.Set(1)
+	reg.MustRegister(build, m.requests, m.inflight, m.latency, m.plies, m.positions, m.leaves, m.inline,
 		m.heavyInflight, m.heavyQueued, m.heavyRejected,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 
-func (m *metrics) observe(route, method string, status int, el time.Duration) {
-	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
+// observe counts a finished request; code is its problem code, or "".
+// Routes, methods and problem codes are closed sets: no label value comes
+// from the client.
+func (m *metrics) observe(route, method string, status int, code string, el time.Duration) {
+	m.requests.WithLabelValues(route, method, strconv.Itoa(status), code).Inc()
 	m.latency.WithLabelValues(route, method).Observe(el.Seconds())
 }
 

@@ -20,6 +20,8 @@ import (
 func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		start := time.Now()
+		s.metrics.inflight.Inc()
+		defer s.metrics.inflight.Dec()
 		ctx, cancel := context.WithTimeout(c.Request().Context(), s.cfg.RequestTimeout)
 		defer cancel()
 		c.SetRequest(c.Request().WithContext(ctx))
@@ -31,18 +33,34 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 		if route == "" {
 			route = "unmatched"
 		}
-		status := c.Response().Status
+		req, res := c.Request(), c.Response()
+		status := res.Status
 		el := time.Since(start)
-		s.metrics.observe(route, methodLabel(c.Request().Method), status, el)
+		p, _ := c.Get("problem").(*Problem)
+		code := ""
+		if p != nil {
+			code = p.Code
+		}
+		s.metrics.observe(route, methodLabel(req.Method), status, code, el)
 		level := zapcore.InfoLevel
 		fields := []zap.Field{
-			zap.String("method", c.Request().Method),
+			zap.String("method", req.Method),
 			zap.String("route", route),
 			zap.Int("status", status),
 			zap.Duration("latency", el),
 			zap.String("request_id", requestID(c)),
+			zap.String("remote_addr", req.RemoteAddr),
+			zap.String("user_agent", clip(req.UserAgent())),
+			zap.Int64("bytes_in", bytesIn(c)),
+			zap.Int64("bytes_out", res.Size),
 		}
-		if p, ok := c.Get("problem").(*Problem); ok {
+		if fwd := req.Header.Get(echo.HeaderXForwardedFor); fwd != "" {
+			fields = append(fields, zap.String("forwarded_for", clip(fwd)))
+		}
+		if v := requestVariant(c); v != "" {
+			fields = append(fields, zap.String("variant", v))
+		}
+		if p != nil {
 			fields = append(fields, zap.String("problem", p.Code))
 			if p.Field != "" {
 				fields = append(fields, zap.String("field", p.Field))
@@ -63,6 +81,45 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return nil
 	}
+}
+
+// clip bounds a client's text in the log to 256 bytes.
+func clip(s string) string {
+	const most = 256
+	if len(s) > most {
+		return s[:most] + "..."
+	}
+	return s
+}
+
+// bytesIn is the size of the request body as read (the body bytes the
+// validation read), else as declared.
+func bytesIn(c echo.Context) int64 {
+	if body, ok := c.Get("body").([]byte); ok {
+		return int64(len(body))
+	}
+	return max(c.Request().ContentLength, 0)
+}
+
+// requestVariant names the request's variant for the log: the id given in
+// the body (bind records it), the path or the query, or "inline" for an
+// inline definition; "" when the request names none.
+func requestVariant(c echo.Context) string {
+	if v, ok := c.Get("variant").(string); ok {
+		return v
+	}
+	if c.Path() == "/v1/variants/:id" {
+		return clip(c.Param("id"))
+	}
+	if c.Request().Method == http.MethodGet || c.Request().Method == http.MethodHead {
+		if v := c.QueryParam("variant"); v != "" {
+			return clip(v)
+		}
+		if c.QueryParam("definitionHash") != "" {
+			return "inline"
+		}
+	}
+	return ""
 }
 
 // methodLabel keeps the metrics' method label to the methods HTTP defines,
@@ -132,6 +189,9 @@ func bind(c echo.Context, v any) error {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return problem(codeBadRequest, "", "%v", err)
+	}
+	if n, ok := v.(interface{ logName() string }); ok {
+		c.Set("variant", n.logName())
 	}
 	return nil
 }

@@ -35,6 +35,15 @@ type Config struct {
 	// InlineCacheBytes bounds the footprints (rules.Variant.Footprint) of
 	// the compiled inline definitions kept in memory.
 	InlineCacheBytes int64
+
+	// CORSOrigins are the origins whose pages may call the service from a
+	// browser (ParseOrigins); none: CORS is off.
+	CORSOrigins []string
+	// SeparateMetrics leaves /metrics off this handler: the binary serves
+	// MetricsHandler on its own port.
+	SeparateMetrics bool
+	// Version is the build's version, in adjudicator_build_info.
+	Version string
 }
 
 // DefaultConfig returns the defaults documented in the README.
@@ -73,6 +82,7 @@ type Server struct {
 	answers  *answers
 	pool     *pool              // heavy work (admission.go)
 	flight   singleflight.Group // concurrent identical adjudications replay once
+	registry *prometheus.Registry
 	draining atomic.Bool
 }
 
@@ -87,7 +97,10 @@ func New(cfg Config, log *zap.Logger, cache Cache, reg *prometheus.Registry) (*S
 	if _, err := rules.Builtins(); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: log, cache: cache, spec: sp, metrics: newMetrics(reg),
+	if cfg.Version == "" {
+		cfg.Version = "dev"
+	}
+	s := &Server{cfg: cfg, log: log, cache: cache, spec: sp, metrics: newMetrics(reg, cfg.Version), registry: reg,
 		variants: newVariantResolver(cfg.InlineVariants, cfg.InlineCacheBytes), answers: &answers{cache: cache}}
 	s.pool = newPool(cfg.HeavyWorkers, cfg.HeavyQueue, s.metrics)
 	e := echo.New()
@@ -97,6 +110,10 @@ func New(cfg Config, log *zap.Logger, cache Cache, reg *prometheus.Registry) (*S
 		RequestIDHandler: func(c echo.Context, id string) { c.Set("requestID", id) },
 	}))
 	e.Use(s.observe)
+	if len(cfg.CORSOrigins) > 0 {
+		e.Use(cors(cfg.CORSOrigins))
+	}
+	e.Use(compress())
 	e.Use(s.validate)
 	s.routes(e, reg)
 	s.echo = e
@@ -105,6 +122,10 @@ func New(cfg Config, log *zap.Logger, cache Cache, reg *prometheus.Registry) (*S
 
 // Handler returns the server's http.Handler.
 func (s *Server) Handler() http.Handler { return s.echo }
+
+// MetricsHandler serves the Prometheus metrics, for a listener of their
+// own (Config.SeparateMetrics).
+func (s *Server) MetricsHandler() http.Handler { return metricsHandler(s.registry) }
 
 // Drain marks the server as shutting down: /readyz answers 503 from now on.
 func (s *Server) Drain() { s.draining.Store(true) }
@@ -116,8 +137,10 @@ func (s *Server) routes(e *echo.Echo, reg *prometheus.Registry) {
 		e.GET(path, h, m...)
 		e.HEAD(path, h, m...)
 	}
-	get("/v1/variants", s.listVariants)
-	get("/v1/variants/:id", s.getVariant)
+	// Answers that change only with a deploy carry validators (ETag, 304).
+	static := func(path string, h echo.HandlerFunc) { get(path, h, revalidate) }
+	static("/v1/variants", s.listVariants)
+	static("/v1/variants/:id", s.getVariant)
 	e.POST("/v1/legal-moves", s.legalMoves)
 	e.POST("/v1/status", s.status)
 	e.POST("/v1/validate-move", s.validateMove)
@@ -126,12 +149,16 @@ func (s *Server) routes(e *echo.Echo, reg *prometheus.Registry) {
 	e.POST("/v1/setups", s.setup)
 	get("/v1/board.svg", s.boardSVGQuery)
 	e.POST("/v1/board.svg", s.boardSVG)
-	get("/openapi.yaml", s.openAPI)
-	s.docsRoutes(func(path string, h echo.HandlerFunc) { get(path, h) })
-	get(playground.Path, playground.Handler)
+	static("/openapi.yaml", s.openAPI)
+	s.docsRoutes(static)
+	static("/problems", s.problemIndexPage)
+	static("/problems/:code", s.problemPage)
+	static(playground.Path, playground.Handler)
 	get("/livez", s.livez)
 	get("/readyz", s.readyz)
-	get("/metrics", echo.WrapHandler(metricsHandler(reg)))
+	if !s.cfg.SeparateMetrics {
+		get("/metrics", echo.WrapHandler(metricsHandler(reg)))
+	}
 }
 
 func (s *Server) livez(c echo.Context) error {

@@ -70,6 +70,15 @@ type variantSpec struct {
 	Definition json.RawMessage `json:"definition,omitempty"`
 }
 
+// logName names the variant in the request log: the id as given (at most
+// 256 bytes of it) or "inline".
+func (vs variantSpec) logName() string {
+	if vs.inline() {
+		return "inline"
+	}
+	return clip(vs.Variant)
+}
+
 // inline says whether the request sends its own definition: computations on
 // one are heavy work (admission.go).
 func (vs variantSpec) inline() bool { return len(vs.Definition) > 0 }
@@ -160,7 +169,11 @@ func (s *Server) listVariants(c echo.Context) error {
 func (s *Server) getVariant(c echo.Context) error {
 	v, err := rules.Builtin(c.Param("id"))
 	if err != nil {
-		return problem(codeNotFound, "id", "no built-in variant %q", c.Param("id"))
+		// The same code as an unknown variant named in a body or a query
+		// (422 there); 404 here, where the path itself names no resource.
+		p := problem(string(rules.ErrUnknownVariant), "id", "no built-in variant %q (GET /v1/variants lists them)", c.Param("id"))
+		p.Status = http.StatusNotFound
+		return p
 	}
 	return c.JSON(http.StatusOK, v.Definition())
 }

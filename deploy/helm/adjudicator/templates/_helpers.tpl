@@ -174,7 +174,14 @@ Seconds in a Go duration written in whole units ("15s", "1m30s", "500ms",
   "ADJUDICATOR_CACHE_BYTES" $c.cacheBytes
   "ADJUDICATOR_CACHE_MAX_VALUE" $c.cacheMaxValue
   "ADJUDICATOR_CACHE_TTL" $c.cacheTTL
+  "ADJUDICATOR_CORS_ORIGINS" $c.corsOrigins
 }}
+{{- if .Values.metricsPort }}
+{{- if eq (int .Values.metricsPort) (int .Values.containerPort) }}
+{{- fail "metricsPort must differ from containerPort (0 serves /metrics on containerPort)" }}
+{{- end }}
+{{- $_ := set $settings "ADJUDICATOR_METRICS_ADDR" (printf ":%v" .Values.metricsPort) }}
+{{- end }}
 {{- if include "adjudicator.redisEnabled" . }}
 {{- $_ := set $settings "ADJUDICATOR_REDIS_MODE" .Values.redis.mode }}
 {{- $_ := set $settings "ADJUDICATOR_REDIS_PREFIX" .Values.redis.prefix }}

@@ -1,0 +1,176 @@
+package handlers
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+)
+
+// The HTTP conventions every answer follows: CORS for the origins the
+// operator allows, gzip for large answers, and validators (ETag, 304) on
+// the pages and documents that change only with a deploy.
+
+// GzipMinBytes is the smallest answer compressed for a client that accepts
+// gzip. Below it compression costs more time than the bytes it saves on
+// any link a site's backend uses: a legal-moves answer of the chess start
+// position (about 3 KB) goes as it is; Grand Chess middle games, 16x16
+// boards, variant definitions and the pages go compressed.
+const GzipMinBytes = 4096
+
+const (
+	headerETag        = "ETag"
+	headerIfNoneMatch = "If-None-Match"
+)
+
+// staticCacheControl is the Cache-Control of the revalidated pages, unless
+// the handler set its own: five minutes, then a conditional request.
+const staticCacheControl = "public, max-age=300"
+
+// ParseOrigins reads the comma-separated list of origins allowed to call
+// the service from a browser on another site (--cors-origins). Each is
+// "*" (any origin) or scheme://host[:port] without a path, as browsers
+// send it in the Origin header; empty entries are ignored.
+func ParseOrigins(list string) ([]string, error) {
+	var out []string
+	for _, o := range strings.Split(list, ",") {
+		o = strings.TrimSpace(o)
+		if o == "" {
+			continue
+		}
+		if o != "*" {
+			u, err := url.Parse(o)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+				u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil || o != u.Scheme+"://"+u.Host {
+				return nil, fmt.Errorf("cors origin %q: want * or scheme://host[:port], as a browser's Origin header names it", o)
+			}
+			o = strings.ToLower(o)
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// cors allows the configured origins to call every route from a browser:
+// simple requests get Access-Control-Allow-Origin, preflights the methods,
+// headers and the ten minutes they may be cached. Origins are compared
+// exactly (lower-cased); any other origin gets no Access-Control header,
+// and its preflight a 204 the browser refuses.
+func cors(origins []string) echo.MiddlewareFunc {
+	cfg := middleware.CORSConfig{
+		AllowMethods:  []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodOptions},
+		AllowHeaders:  []string{echo.HeaderContentType, echo.HeaderAccept, headerIfNoneMatch, echo.HeaderXRequestID},
+		ExposeHeaders: []string{headerETag, echo.HeaderRetryAfter, echo.HeaderXRequestID, "Definition-Hash"},
+		MaxAge:        600,
+	}
+	allowed := map[string]bool{}
+	for _, o := range origins {
+		allowed[o] = true
+	}
+	if allowed["*"] {
+		cfg.AllowOrigins = []string{"*"}
+	} else {
+		cfg.AllowOriginFunc = func(origin string) (bool, error) { return allowed[strings.ToLower(origin)], nil }
+	}
+	return middleware.CORSWithConfig(cfg)
+}
+
+// compress gzips answers of at least GzipMinBytes for clients that accept
+// it, at the fastest level: the answers are JSON, SVG and HTML, which even
+// level 1 shrinks four to ten times. The metrics handler compresses by
+// itself, and the embedded Swagger UI files are stored compressed.
+func compress() echo.MiddlewareFunc {
+	return middleware.GzipWithConfig(middleware.GzipConfig{
+		Level:     gzip.BestSpeed,
+		MinLength: GzipMinBytes,
+		Skipper: func(c echo.Context) bool {
+			p := c.Path()
+			return p == "/metrics" || strings.HasPrefix(p, "/docs/ui/")
+		},
+	})
+}
+
+// revalidate gives a GET (or HEAD) answer that depends only on the build a
+// weak ETag (the hash of its bytes; weak because the gzip layer may send
+// the same content in another encoding), a Cache-Control unless the
+// handler set one, and answers 304 Not Modified with no body to a request
+// whose If-None-Match names that ETag. Errors pass through unchanged.
+func revalidate(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		res := c.Response()
+		real := res.Writer
+		rec := &recorder{ResponseWriter: real}
+		res.Writer = rec
+		err := next(c)
+		res.Writer = real
+		if err != nil || !res.Committed {
+			return err
+		}
+		if rec.status != http.StatusOK {
+			if rec.status != 0 {
+				real.WriteHeader(rec.status)
+			}
+			_, err := real.Write(rec.body.Bytes())
+			return err
+		}
+		sum := sha256.Sum256(rec.body.Bytes())
+		tag := `W/"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`
+		h := real.Header()
+		h.Set(headerETag, tag)
+		if h.Get(echo.HeaderCacheControl) == "" {
+			h.Set(echo.HeaderCacheControl, staticCacheControl)
+		}
+		if etagMatch(c.Request().Header.Get(headerIfNoneMatch), tag) {
+			for _, k := range []string{echo.HeaderContentType, echo.HeaderContentLength, echo.HeaderContentEncoding} {
+				h.Del(k)
+			}
+			real.WriteHeader(http.StatusNotModified)
+			res.Status, res.Size = http.StatusNotModified, 0
+			return nil
+		}
+		real.WriteHeader(http.StatusOK)
+		_, err = real.Write(rec.body.Bytes())
+		return err
+	}
+}
+
+// etagMatch applies If-None-Match's weak comparison (RFC 9110, 13.1.2):
+// "*" matches any answer, and a listed tag matches when the opaque parts
+// agree, W/ or not.
+func etagMatch(header, tag string) bool {
+	if header == "" {
+		return false
+	}
+	want := strings.TrimPrefix(tag, "W/")
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimSpace(t)
+		if t == "*" || strings.TrimPrefix(t, "W/") == want {
+			return true
+		}
+	}
+	return false
+}
+
+// recorder keeps an answer's status and body until revalidate decides
+// what goes out; headers go to the real writer's map directly.
+type recorder struct {
+	http.ResponseWriter
+	status int
+	body   bytes.Buffer
+}
+
+func (r *recorder) WriteHeader(code int) { r.status = code }
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	return r.body.Write(b)
+}

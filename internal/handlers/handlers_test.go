@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -597,7 +598,7 @@ func TestProblemFields(t *testing.T) {
 		{"error-body-too-large", want{"body-too-large", "", -1}},
 		{"error-unknown-route", want{"not-found", "", -1}},
 		{"error-wrong-method", want{"method-not-allowed", "", -1}},
-		{"variant-unknown", want{"not-found", "id", -1}},
+		{"variant-unknown", want{"unknown-variant", "id", -1}},
 		{"variant-bad-id", want{"schema-violation", "id", -1}},
 	}
 	cases := map[string]apiCase{}
@@ -1000,27 +1001,83 @@ func TestOpenAPIDocumentServed(t *testing.T) {
 	}
 }
 
+// TestDocs serves the documentation: the API reference, the files it loads
+// and the Markdown documents answer GET and HEAD with 200, their content
+// types and policies, the same bytes from two servers; Swagger UI's gzipped
+// files go out as gzip only to a client that accepts it; any other name is
+// a 404 problem.
 func TestDocs(t *testing.T) {
-	rec := serve(newServer(t).Handler(), httptest.NewRequest(http.MethodGet, "/docs", nil))
-	if rec.Code != http.StatusOK {
-		t.Fatalf("GET /docs = %d; want 200", rec.Code)
+	h, other := newServer(t).Handler(), newServer(t).Handler()
+	get := func(h http.Handler, method, path, acceptEncoding string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, path, nil)
+		if acceptEncoding != "" {
+			req.Header.Set("Accept-Encoding", acceptEncoding)
+		}
+		return serve(h, req)
 	}
-	if ct := rec.Header().Get("Content-Type"); ct != "text/html; charset=UTF-8" {
-		t.Errorf("GET /docs: Content-Type = %q; want text/html; charset=UTF-8", ct)
+	const html, js, css = "text/html; charset=UTF-8", "text/javascript; charset=utf-8", "text/css; charset=utf-8"
+	routes := map[string]string{
+		"/docs": html, "/docs/ui/swagger-ui-bundle.js": js, "/docs/ui/swagger-ui.css": css,
+		"/docs/ui/reference.js": js, "/docs/ui/docs.css": css,
+		"/docs/ui/favicon-16x16.png": "image/png", "/docs/ui/favicon-32x32.png": "image/png",
 	}
-	page := rec.Body.String()
-	paths := regexp.MustCompile(`(?m)^  (/[^:]*):$`).FindAllStringSubmatch(string(api.Spec), -1)
-	if len(paths) < 12 {
-		t.Fatalf("found %d paths in api/openapi.yaml; want 12", len(paths))
+	// The navigation of the reference names the Markdown documents.
+	nav := regexp.MustCompile(`<li><a href="(/docs/[a-z]+)"`).FindAllStringSubmatch(get(h, http.MethodGet, "/docs", "").Body.String(), -1)
+	for _, m := range nav {
+		routes[m[1]] = html
 	}
-	for _, m := range paths {
-		if !strings.Contains(page, "<code>"+m[1]+"</code>") {
-			t.Errorf("GET /docs does not name %s", m[1])
+	for _, want := range []string{"/docs/variants", "/docs/betza", "/docs/rules", "/docs/limits"} {
+		if routes[want] != html {
+			t.Errorf("the navigation of /docs does not link %s", want)
 		}
 	}
-	again := serve(newServer(t).Handler(), httptest.NewRequest(http.MethodGet, "/docs", nil))
-	if again.Body.String() != page {
-		t.Errorf("GET /docs is not deterministic")
+	for path, ct := range routes {
+		rec := get(h, http.MethodGet, path, "")
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != ct || rec.Body.Len() == 0 {
+			t.Errorf("GET %s = %d, Content-Type %q, %d bytes; want 200, %s, a body", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.Len(), ct)
+			continue
+		}
+		if rec.Header().Get("X-Content-Type-Options") != "nosniff" || rec.Header().Get("Content-Encoding") != "" {
+			t.Errorf("GET %s: X-Content-Type-Options %q, Content-Encoding %q; want nosniff, none",
+				path, rec.Header().Get("X-Content-Type-Options"), rec.Header().Get("Content-Encoding"))
+		}
+		if csp := rec.Header().Get("Content-Security-Policy"); ct == html && !strings.HasPrefix(csp, "default-src 'none'; ") {
+			t.Errorf("GET %s: Content-Security-Policy %q; want one that starts from default-src 'none'", path, csp)
+		}
+		if again := get(other, http.MethodGet, path, ""); !bytes.Equal(again.Body.Bytes(), rec.Body.Bytes()) {
+			t.Errorf("GET %s: two servers answer different bytes", path)
+		}
+		if head := get(h, http.MethodHead, path, ""); head.Code != http.StatusOK || head.Header().Get("Content-Type") != ct {
+			t.Errorf("HEAD %s = %d, Content-Type %q; want 200, %s", path, head.Code, head.Header().Get("Content-Type"), ct)
+		}
+	}
+	gzipMagic := []byte{0x1f, 0x8b}
+	for _, path := range []string{"/docs/ui/swagger-ui-bundle.js", "/docs/ui/swagger-ui.css"} {
+		packed := get(h, http.MethodGet, path, "gzip, deflate, br")
+		if packed.Code != http.StatusOK || packed.Header().Get("Content-Encoding") != "gzip" || !bytes.HasPrefix(packed.Body.Bytes(), gzipMagic) {
+			t.Errorf("GET %s accepting gzip = %d, Content-Encoding %q; want 200 and gzip data", path, packed.Code, packed.Header().Get("Content-Encoding"))
+		}
+		for _, ae := range []string{"", "identity", "gzip;q=0"} {
+			plain := get(h, http.MethodGet, path, ae)
+			if plain.Header().Get("Content-Encoding") != "" || bytes.HasPrefix(plain.Body.Bytes(), gzipMagic) ||
+				plain.Body.Len() <= packed.Body.Len() {
+				t.Errorf("GET %s with Accept-Encoding %q: Content-Encoding %q, %d bytes; want the file decompressed",
+					path, ae, plain.Header().Get("Content-Encoding"), plain.Body.Len())
+			}
+		}
+	}
+	for _, path := range []string{"/docs/nope", "/docs/benchmarks", "/docs/ui/nope.js",
+		"/docs/ui/swagger-ui-bundle.js.gz", "/docs/ui/oauth2-redirect.html", "/docs/ui/embed.go"} {
+		rec := get(h, http.MethodGet, path, "")
+		var p struct {
+			Status int    `json:"status"`
+			Code   string `json:"code"`
+		}
+		err := json.Unmarshal(rec.Body.Bytes(), &p)
+		if rec.Code != http.StatusNotFound || rec.Header().Get("Content-Type") != "application/problem+json" ||
+			err != nil || p.Status != http.StatusNotFound || p.Code != "not-found" {
+			t.Errorf("GET %s = %d, Content-Type %q, %s; want a 404 not-found problem", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.Bytes())
+		}
 	}
 }
 
@@ -1043,18 +1100,24 @@ func TestMetrics(t *testing.T) {
 		}
 	}
 	text := metricsText(t, srv)
+	// Request counts carry the problem code, empty for an answer that is
+	// not a problem.
 	for _, want := range []string{
-		`adjudicator_http_requests_total{code="200",method="POST",route="/v1/legal-moves"}`,
-		`adjudicator_http_requests_total{code="200",method="POST",route="/v1/status"}`,
-		`adjudicator_http_requests_total{code="200",method="POST",route="/v1/validate-move"}`,
-		`adjudicator_http_requests_total{code="200",method="POST",route="/v1/games/adjudicate"}`,
-		`adjudicator_http_requests_total{code="200",method="POST",route="/v1/perft"}`,
-		`adjudicator_http_requests_total{code="200",method="GET",route="/v1/variants"}`,
-		`adjudicator_http_requests_total{code="200",method="GET",route="/v1/variants/:id"}`,
-		`adjudicator_http_requests_total{code="422",method="POST",route="/v1/legal-moves"}`,
-		`adjudicator_http_requests_total{code="400",method="POST",route="/v1/legal-moves"}`,
-		`adjudicator_http_requests_total{code="413",method="POST",route="/v1/legal-moves"}`,
+		`adjudicator_http_requests_total{code="200",method="POST",problem="",route="/v1/legal-moves"}`,
+		`adjudicator_http_requests_total{code="200",method="POST",problem="",route="/v1/status"}`,
+		`adjudicator_http_requests_total{code="200",method="POST",problem="",route="/v1/validate-move"}`,
+		`adjudicator_http_requests_total{code="200",method="POST",problem="",route="/v1/games/adjudicate"}`,
+		`adjudicator_http_requests_total{code="200",method="POST",problem="",route="/v1/perft"}`,
+		`adjudicator_http_requests_total{code="200",method="GET",problem="",route="/v1/variants"}`,
+		`adjudicator_http_requests_total{code="200",method="GET",problem="",route="/v1/variants/:id"}`,
+		`adjudicator_http_requests_total{code="404",method="GET",problem="unknown-variant",route="/v1/variants/:id"}`,
+		`adjudicator_http_requests_total{code="422",method="POST",problem="invalid-fen",route="/v1/legal-moves"}`,
+		`adjudicator_http_requests_total{code="400",method="POST",problem="schema-violation",route="/v1/legal-moves"}`,
+		`adjudicator_http_requests_total{code="413",method="POST",problem="body-too-large",route="/v1/legal-moves"}`,
 		`adjudicator_http_request_duration_seconds_count{method="POST",route="/v1/perft"}`,
+		`adjudicator_http_requests_in_flight 1`, // the GET /metrics itself
+		`adjudicator_build_info{engine="` + rules.EngineVersion + `",goversion="` + runtime.Version() + `",rules="`,
+		`",version="dev"} 1`,
 		`adjudicator_engine_plies_total`,
 		`adjudicator_engine_perft_leaves_total`,
 	} {

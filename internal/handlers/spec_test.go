@@ -18,6 +18,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 	"github.com/labstack/echo/v4"
 
+	"github.com/adjudicator/adjudicator/internal/handlers"
 	"github.com/adjudicator/adjudicator/internal/rules"
 )
 
@@ -86,8 +87,8 @@ func TestSpecRoutes(t *testing.T) {
 			t.Errorf("echo does not route HEAD %s beside its GET", path)
 		}
 	}
-	if len(documented) != 16 {
-		t.Errorf("api/openapi.yaml has %d operations; want 16", len(documented))
+	if len(documented) != 20 {
+		t.Errorf("api/openapi.yaml has %d operations; want 20", len(documented))
 	}
 }
 
@@ -224,14 +225,32 @@ func TestOperationsResponsesMatchSpec(t *testing.T) {
 	}
 }
 
-// TestSpecProblemCodes checks that every problem code the golden cases
-// produce is listed in the document's description of Problem.code.
+// TestSpecProblemCodes checks that the enum of Problem.code is exactly the
+// codes the service produces (handlers.ProblemCodes, its one table of
+// codes), and that every problem code the golden cases produce is in it.
 func TestSpecProblemCodes(t *testing.T) {
 	doc := servedSpec(t)
-	desc := doc.Components.Schemas["Problem"].Value.Properties["code"].Value.Description
 	listed := map[string]bool{}
-	for _, c := range strings.FieldsFunc(desc, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '.' || r == ':' }) {
-		listed[c] = true
+	for _, v := range doc.Components.Schemas["Problem"].Value.Properties["code"].Value.Enum {
+		s, _ := v.(string)
+		listed[s] = true
+	}
+	produced := map[string]bool{}
+	for code := range handlers.ProblemCodes() {
+		produced[code] = true
+	}
+	for _, code := range sortedKeys(produced) {
+		if !listed[code] {
+			t.Errorf("the service produces problem code %q; the enum of Problem.code in api/openapi.yaml lacks it", code)
+		}
+	}
+	for _, code := range sortedKeys(listed) {
+		if !produced[code] {
+			t.Errorf("the enum of Problem.code in api/openapi.yaml lists %q; the service has no such code", code)
+		}
+	}
+	if !produced["overloaded"] || !produced["unknown-variant"] {
+		t.Errorf("handlers.ProblemCodes() = %v; want it to hold overloaded and unknown-variant", sortedKeys(produced))
 	}
 	got := runCases(t, goldenCases())
 	for name, rec := range got {
@@ -240,7 +259,69 @@ func TestSpecProblemCodes(t *testing.T) {
 		}
 		p := checkProblem(t, name, rec)
 		if !listed[p.Code] {
-			t.Errorf("%s: problem code %q is not listed in Problem.code of api/openapi.yaml", name, p.Code)
+			t.Errorf("%s: problem code %q is not in the enum of Problem.code of api/openapi.yaml", name, p.Code)
+		}
+	}
+}
+
+// TestSpecGeneratorNames checks that no schema is named as a type that
+// client generators make for an operation (oapi-codegen makes
+// <OperationId>Response, <OperationId>Params, <OperationId>JSONBody and
+// <OperationId>JSONRequestBody), so that a generated client compiles.
+func TestSpecGeneratorNames(t *testing.T) {
+	doc := servedSpec(t)
+	reserved := map[string]string{}
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			if op.OperationID == "" {
+				t.Errorf("%s %s has no operationId", method, path)
+				continue
+			}
+			base := strings.ToUpper(op.OperationID[:1]) + op.OperationID[1:]
+			for _, suffix := range []string{"Response", "Params", "JSONBody", "JSONRequestBody"} {
+				reserved[base+suffix] = op.OperationID
+			}
+		}
+	}
+	for name := range doc.Components.Schemas {
+		if op, ok := reserved[name]; ok {
+			t.Errorf("schema %s has the name a generator gives a type of operation %s; rename it", name, op)
+		}
+	}
+	for name := range doc.Components.Responses {
+		if op, ok := reserved[name]; ok {
+			t.Errorf("response %s has the name a generator gives a type of operation %s; rename it", name, op)
+		}
+	}
+}
+
+// TestSpecDescriptions checks that a client developer finds a word on
+// everything: every operation has a summary and a description, every
+// parameter and every schema a description, and every property a
+// description of its own or a reference to a described schema.
+func TestSpecDescriptions(t *testing.T) {
+	doc := servedSpec(t)
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			if op.Summary == "" || op.Description == "" {
+				t.Errorf("%s %s (%s): summary %q, description %q; want both", method, path, op.OperationID, op.Summary, op.Description)
+			}
+			for _, p := range op.Parameters {
+				if p.Value.Description == "" {
+					t.Errorf("%s %s: parameter %s has no description", method, path, p.Value.Name)
+				}
+			}
+		}
+	}
+	for name, ref := range doc.Components.Schemas {
+		s := ref.Value
+		if s.Description == "" {
+			t.Errorf("schema %s has no description", name)
+		}
+		for prop, p := range s.Properties {
+			if p.Ref == "" && p.Value.Description == "" {
+				t.Errorf("schema %s: property %s has no description", name, prop)
+			}
 		}
 	}
 }

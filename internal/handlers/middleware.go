@@ -42,8 +42,24 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 			code = p.Code
 		}
 		s.metrics.observe(route, methodLabel(req.Method), status, code, el)
+		cause, failed := c.Get("cause").(error)
 		level := zapcore.InfoLevel
-		fields := []zap.Field{
+		if failed {
+			level = zapcore.ErrorLevel
+			if p != nil && p.Code == codeTimeout {
+				// Out of its time budget: the load or the request, not a
+				// fault of the server; warn, without the stack trace that
+				// the production logger adds at error.
+				level = zapcore.WarnLevel
+			}
+		}
+		// The fields are built only for a line the logger writes.
+		ce := s.log.Check(level, "request")
+		if ce == nil {
+			return nil
+		}
+		fields := make([]zap.Field, 0, 16)
+		fields = append(fields,
 			zap.String("method", req.Method),
 			zap.String("route", route),
 			zap.Int("status", status),
@@ -53,7 +69,7 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 			zap.String("user_agent", clip(req.UserAgent())),
 			zap.Int64("bytes_in", bytesIn(c)),
 			zap.Int64("bytes_out", res.Size),
-		}
+		)
 		if fwd := req.Header.Get(echo.HeaderXForwardedFor); fwd != "" {
 			fields = append(fields, zap.String("forwarded_for", clip(fwd)))
 		}
@@ -66,19 +82,10 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 				fields = append(fields, zap.String("field", p.Field))
 			}
 		}
-		if cause, ok := c.Get("cause").(error); ok {
-			level = zapcore.ErrorLevel
-			if p, _ := c.Get("problem").(*Problem); p != nil && p.Code == codeTimeout {
-				// Out of its time budget: the load or the request, not a
-				// fault of the server; warn, without the stack trace that
-				// the production logger adds at error.
-				level = zapcore.WarnLevel
-			}
+		if failed {
 			fields = append(fields, zap.Error(cause))
 		}
-		if ce := s.log.Check(level, "request"); ce != nil {
-			ce.Write(fields...)
-		}
+		ce.Write(fields...)
 		return nil
 	}
 }

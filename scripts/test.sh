@@ -26,9 +26,13 @@ step "rsvg-convert (the picture tests render their SVGs to PNG)"
 need rsvg-convert librsvg2-bin
 rsvg-convert --version
 
-step "chromium (the playground's browser test drives Debian's headless Chromium at /usr/bin/chromium)"
+step "chromium (the browser tests of the playground and the docs page drive Debian's headless Chromium at /usr/bin/chromium)"
 need /usr/bin/chromium chromium
 /usr/bin/chromium --version 2>/dev/null
+
+step "npm (the client test compiles the TypeScript types generated from the contract)"
+need npm npm
+echo "node $(node --version), npm $(npm --version)"
 
 step "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))

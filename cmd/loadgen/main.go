@@ -63,6 +63,7 @@ type config struct {
 	requests    int           // 0: until duration has passed
 	warmup      time.Duration
 	timeout     time.Duration
+	gzip        bool // send Accept-Encoding: gzip (the answers are counted as received, compressed)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -77,6 +78,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	num := fs.Int("n", 0, fmt.Sprintf("number of requests (at most %d)", maxRequests))
 	warmup := fs.Duration("warmup", 0, "unmeasured warm-up before the run (at most 1m)")
 	timeout := fs.Duration("timeout", 10*time.Second, "time limit of one request")
+	acceptGzip := fs.Bool("gzip", false, "send Accept-Encoding: gzip, as browsers and most HTTP clients do; bytes received are then the compressed ones")
 	baseline := fs.String("serve-baseline", "", "instead of generating load, serve the bare echo baseline on this loopback address")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -100,6 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "loadgen: %v\n", err)
 		return 2
 	}
+	cfg.gzip = *acceptGzip
 	res := generate(cfg)
 	res.print(stdout, cfg)
 	if res.errors > 0 {
@@ -340,6 +343,9 @@ func (w *worker) do(client *http.Client, cfg config) {
 	}
 	if cfg.body != nil {
 		req.Header.Set("Content-Type", cfg.ctype)
+	}
+	if cfg.gzip {
+		req.Header.Set("Accept-Encoding", "gzip")
 	}
 	t0 := time.Now()
 	resp, err := client.Do(req)

@@ -19,11 +19,14 @@ import (
 // the pages and documents that change only with a deploy.
 
 // GzipMinBytes is the smallest answer compressed for a client that accepts
-// gzip. Below it compression costs more time than the bytes it saves on
-// any link a site's backend uses: a legal-moves answer of the chess start
-// position (about 3 KB) goes as it is; Grand Chess middle games, 16x16
-// boards, variant definitions and the pages go compressed.
-const GzipMinBytes = 4096
+// gzip. Below it compression costs more than the bytes it saves on the
+// links a site's backend uses: compressing the 5.3 KB legal-moves answer
+// of a chess middle game at level 1 cut the loopback throughput to 0.79
+// (docs/BENCHMARKS.md), so chess answers (typically 3-6 KB) go as they
+// are, while the legal moves of 16x16 boards, the larger variant
+// definitions (Grand Chess), the 16x16 pictures and the pages go
+// compressed.
+const GzipMinBytes = 8192
 
 const (
 	headerETag        = "ETag"

@@ -148,13 +148,13 @@ func TestGzip(t *testing.T) {
 		req        func() *http.Request
 		compressed bool
 	}{
-		{"chess start legal moves (about 3 KB)", func() *http.Request {
-			return request(http.MethodPost, "/v1/legal-moves", `{"variant":"chess"}`)
+		{"chess middle-game legal moves (about 5 KB)", func() *http.Request {
+			return request(http.MethodPost, "/v1/legal-moves", `{"variant":"chess","fen":"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}`)
 		}, false},
-		{"Grand Chess legal moves", func() *http.Request {
-			return request(http.MethodPost, "/v1/legal-moves", `{"variant":"grand"}`)
+		{"Bigorra middle-game legal moves", func() *http.Request {
+			return request(http.MethodPost, "/v1/legal-moves", `{"variant":"bigorra","fen":"h'm's'2foad'dujc's'm'h'/cmzvjxlkqghyv1mc/ernbb'1iwwin'b'b1re/2ttc'p'1p'p'1ztp'tp'1/1p'p1p1ppppp'pnppp/10p5/p2p1p2Tt6/16/9T3P2/12T3/1P6P3P3/P1PPPPPP1PPPP'1PP/1P'TP'P'1P'D'P'1t1B'1P'1/ERNBB'N'IWWIN'1BNRE/CMZVSXLKQGHYVZMC/H'M'S'TJFOA1DUS'J1M'H' w Kk a11 0 31"}`)
 		}, true},
-		{"Bigorra definition", func() *http.Request { return request(http.MethodGet, "/v1/variants/bigorra", "") }, true},
+		{"Grand Chess definition", func() *http.Request { return request(http.MethodGet, "/v1/variants/grand", "") }, true},
 		{"Bigorra picture", func() *http.Request { return request(http.MethodGet, "/v1/board.svg?variant=bigorra", "") }, true},
 		{"a small problem", func() *http.Request {
 			return request(http.MethodPost, "/v1/legal-moves", `{"variant":"chess","fen":"x"}`)

@@ -422,14 +422,16 @@ func testAPI(t *testing.T, bin string) {
 	r = s.do(t, "GET", "/metrics", "")
 	r.want(t, "metrics", 200, "text/plain")
 	for _, want := range []string{
-		`adjudicator_http_requests_total{code="200",method="POST",route="/v1/legal-moves"} 3`,
-		`adjudicator_http_requests_total{code="422",method="POST",route="/v1/legal-moves"} 1`,
-		`adjudicator_http_requests_total{code="415",method="POST",route="/v1/legal-moves"} 1`,
-		`adjudicator_http_requests_total{code="200",method="POST",route="/v1/games/adjudicate"} 1`,
-		`adjudicator_http_requests_total{code="404",method="GET",route="unmatched"} 1`,
+		`adjudicator_http_requests_total{code="200",method="POST",problem="",route="/v1/legal-moves"} 3`,
+		`adjudicator_http_requests_total{code="422",method="POST",problem="invalid-fen",route="/v1/legal-moves"} 1`,
+		`adjudicator_http_requests_total{code="415",method="POST",problem="unsupported-media-type",route="/v1/legal-moves"} 1`,
+		`adjudicator_http_requests_total{code="200",method="POST",problem="",route="/v1/games/adjudicate"} 1`,
+		`adjudicator_http_requests_total{code="404",method="GET",problem="not-found",route="unmatched"} 1`,
 		`adjudicator_engine_plies_total 4`,
 		`adjudicator_http_request_duration_seconds_bucket{method="GET",route="/livez",le="+Inf"} 1`,
 		`go_goroutines `,
+		`adjudicator_build_info{engine="`,
+		`adjudicator_http_requests_in_flight 1`,
 	} {
 		if !bytes.Contains(r.body, []byte(want)) {
 			t.Errorf("metrics lack %q", want)

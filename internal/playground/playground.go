@@ -54,9 +54,6 @@ func build() ([]byte, string) {
 // Page returns the page as served.
 func Page() []byte { return page }
 
-// Register routes GET / to the page.
-func Register(e *echo.Echo) { e.GET(Path, Handler) }
-
 // Handler answers GET / with the page.
 func Handler(c echo.Context) error {
 	h := c.Response().Header()

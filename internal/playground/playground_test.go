@@ -37,7 +37,7 @@ func getPage(t *testing.T, h http.Handler, target string) *httptest.ResponseReco
 // Content-Security-Policy, that names every control.
 func TestPage(t *testing.T) {
 	e := echo.New()
-	playground.Register(e)
+	e.GET(playground.Path, playground.Handler)
 	rec := getPage(t, e, "/")
 	if rec.Code != http.StatusOK {
 		t.Fatalf("GET / = %d; want 200", rec.Code)

@@ -6,30 +6,14 @@ import (
 	"html"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"go.uber.org/zap"
-
+	"github.com/adjudicator/adjudicator/internal/browsertest"
 	"github.com/adjudicator/adjudicator/internal/docsite"
-	"github.com/adjudicator/adjudicator/internal/handlers"
 )
-
-// newSiteServer serves the real handlers, as the binary does.
-func newSiteServer(t *testing.T) *httptest.Server {
-	t.Helper()
-	srv, err := handlers.New(handlers.DefaultConfig(), zap.NewNop(), nil, prometheus.NewRegistry())
-	if err != nil {
-		t.Fatalf("handlers.New: %v", err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	return ts
-}
 
 type answer struct {
 	status int
@@ -102,7 +86,7 @@ func ids(page []byte) map[string]bool {
 // the page it names. A page loads nothing from elsewhere; only a document's
 // <a> may lead to another site, and the API reference links to none.
 func TestLinksResolve(t *testing.T) {
-	ts := newSiteServer(t)
+	ts := browsertest.Server(t)
 	base, _ := url.Parse(ts.URL)
 	pages := map[string]answer{}
 	load := func(path string) answer {
@@ -153,7 +137,7 @@ func TestLinksResolve(t *testing.T) {
 // script name only paths of this origin, the contract among them, and turn
 // off Swagger UI's validator, which would send the contract elsewhere.
 func TestReferenceSameOrigin(t *testing.T) {
-	ts := newSiteServer(t)
+	ts := browsertest.Server(t)
 	page := fetch(t, ts.URL+"/docs", "")
 	refs := references(page.body)
 	var scripts []string
@@ -191,7 +175,7 @@ func TestReferenceSameOrigin(t *testing.T) {
 // TestUIFilesEncoding fetches every file of /docs/ui/ with and without
 // gzip: the gzipped answer decompresses to the plain one.
 func TestUIFilesEncoding(t *testing.T) {
-	ts := newSiteServer(t)
+	ts := browsertest.Server(t)
 	gzipped := 0
 	for _, name := range docsite.UIFiles() {
 		plain := fetch(t, ts.URL+"/docs/ui/"+name, "")

@@ -1,7 +1,6 @@
 package playground_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -11,22 +10,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/prometheus/client_golang/prometheus"
-	"go.uber.org/zap"
 
-	"github.com/adjudicator/adjudicator/internal/handlers"
+	"github.com/adjudicator/adjudicator/internal/browsertest"
 )
-
-// chromium is Debian's browser, which scripts/test.sh installs.
-const chromium = "/usr/bin/chromium"
-
-// stepTimeout bounds every browser step, so that a hang fails fast.
-const stepTimeout = 30 * time.Second
 
 // losAlamos is the 6x6 inline variant of the handler tests.
 var losAlamos = func() string {
@@ -37,137 +26,61 @@ var losAlamos = func() string {
 	return string(b)
 }()
 
-// watchProblems records, in every document the tab loads, uncaught errors,
-// rejected promises and Content-Security-Policy violations.
-const watchProblems = `window.__problems = [];
-addEventListener('error', (e) => window.__problems.push('error: ' + (e.message || (e.target && e.target.src) || e.type)), true);
-addEventListener('unhandledrejection', (e) => window.__problems.push('unhandled rejection: ' + e.reason));
-addEventListener('securitypolicyviolation', (e) => window.__problems.push('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`
-
 // browser is one tab of a headless Chromium on the playground.
-type browser struct {
-	t    *testing.T
-	ctx  context.Context
-	base string // the server's URL
-	dir  string // where the screenshots go
-}
+type browser struct{ *browsertest.Tab }
 
-func screenshotDir(t *testing.T) string {
+// newBrowser starts Chromium with a window of width x height on ts.
+func newBrowser(t *testing.T, ts *httptest.Server, width, height int) *browser {
 	t.Helper()
-	dir := os.Getenv("ADJUDICATOR_SCREENSHOTS")
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "adjudicator-playground")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatalf("screenshots: %v", err)
-	}
-	return dir
-}
-
-// newBrowser starts Chromium with a window of width x height.
-func newBrowser(t *testing.T, base, dir string, width, height int) *browser {
-	t.Helper()
-	if _, err := os.Stat(chromium); err != nil {
-		t.Fatalf("chromium not found: install Debian's chromium (scripts/test.sh does): %v", err)
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.WindowSize(width, height),
-		chromedp.Flag("hide-scrollbars", true),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(actx)
-	t.Cleanup(func() {
-		cancelTab()
-		cancelAlloc()
-	})
-	b := &browser{t: t, ctx: ctx, base: base, dir: dir}
-	// The first action starts the browser on the tab's own context (one
-	// with a deadline would end the browser with it); a watchdog bounds it.
-	watchdog := time.AfterFunc(stepTimeout, cancelTab)
-	err := chromedp.Do(ctx, chromedp.Navigate("about:blank"))
-	if !watchdog.Stop() {
-		err = fmt.Errorf("no answer within %v (%v)", stepTimeout, err)
-	}
-	if err != nil {
-		t.Fatalf("start %s: %v", chromium, err)
-	}
-	b.run("watch for script errors", func(ctx context.Context) error {
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watchProblems})
-		return err
-	})
-	return b
-}
-
-// run runs f within stepTimeout, failing the test on its error.
-func (b *browser) run(what string, f func(ctx context.Context) error) {
-	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
-	defer cancel()
-	if err := f(ctx); err != nil {
-		b.t.Fatalf("%s: %v", what, err)
-	}
-}
-
-func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
-	b.t.Helper()
-	b.run(what, func(ctx context.Context) error { return chromedp.Do(ctx, steps...) })
+	return &browser{browsertest.Start(t, browsertest.Options{
+		Server: ts, Width: width, Height: height, Screenshots: "adjudicator-playground"})}
 }
 
 // eval evaluates a JavaScript expression in the page.
 func eval[T any](b *browser, expr string) T {
-	b.t.Helper()
-	var v T
-	b.run("evaluate "+expr, func(ctx context.Context) error {
-		var err error
-		v, err = chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-		return err
-	})
-	return v
+	b.T.Helper()
+	return browsertest.Eval[T](b.Tab, expr)
 }
 
 func sq(name string) chromedp.CSS { return chromedp.CSS(`#board button[data-square="` + name + `"]`) }
 
 // open loads the playground at path (and query) and waits for its game.
 func (b *browser) open(path string, plies int) {
-	b.t.Helper()
-	b.do("open "+path, chromedp.Navigate(b.base+path))
+	b.T.Helper()
+	b.Do("open "+path, chromedp.Navigate(b.Base.String()+path))
 	b.idle(plies)
 }
 
 // idle waits until the page has played plies moves and drawn the board
 // (its picture loaded, failed or off), and checks that it shows no error.
 func (b *browser) idle(plies int) {
-	b.t.Helper()
-	b.do(fmt.Sprintf("wait for the board after %d moves", plies), chromedp.WaitVisible(chromedp.CSS(
+	b.T.Helper()
+	b.Do(fmt.Sprintf("wait for the board after %d moves", plies), chromedp.WaitVisible(chromedp.CSS(
 		fmt.Sprintf(`#board[aria-busy="false"][data-plies="%d"]:not([data-picture="loading"])`, plies))))
 	b.noProblems()
 }
 
 func (b *browser) noProblems() {
-	b.t.Helper()
+	b.T.Helper()
 	if msg := eval[string](b, `document.getElementById('error').textContent`); msg != "" {
-		b.t.Fatalf("the page shows an error: %s", msg)
+		b.T.Fatalf("the page shows an error: %s", msg)
 	}
-	if probs := eval[[]string](b, `window.__problems || []`); len(probs) > 0 {
-		b.t.Fatalf("the page had problems: %s", strings.Join(probs, "; "))
+	if probs := b.Problems(); len(probs) > 0 {
+		b.T.Fatalf("the page had problems: %s", strings.Join(probs, "; "))
 	}
 }
 
 // click clicks a square.
 func (b *browser) click(square string) {
-	b.t.Helper()
-	b.do("click "+square, chromedp.Click(sq(square)))
+	b.T.Helper()
+	b.Do("click "+square, chromedp.Click(sq(square)))
 }
 
 // move plays from-to by clicking both squares and waits for the answer.
 func (b *browser) move(from, to string, plies int) {
-	b.t.Helper()
+	b.T.Helper()
 	b.click(from)
-	b.do("targets of "+from, chromedp.WaitVisible(chromedp.CSS(`#board button.target[data-square="`+to+`"]`)))
+	b.Do("targets of "+from, chromedp.WaitVisible(chromedp.CSS(`#board button.target[data-square="`+to+`"]`)))
 	b.click(to)
 	b.idle(plies)
 }
@@ -181,44 +94,32 @@ func (b *browser) label(square string) string {
 }
 
 func (b *browser) wantLabel(square, want string) {
-	b.t.Helper()
+	b.T.Helper()
 	if got := b.label(square); got != want {
-		b.t.Errorf("square %s is labelled %q; want %q", square, got, want)
+		b.T.Errorf("square %s is labelled %q; want %q", square, got, want)
 	}
-}
-
-// screenshot writes the whole page as name.png.
-func (b *browser) screenshot(name string) {
-	b.t.Helper()
-	b.run("screenshot "+name, func(ctx context.Context) error {
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(b.dir, name+".png"), png, 0o644)
-	})
 }
 
 // chooseVariant picks a built-in variant in the select, as a player does
 // (SetValue fires input and change): the page starts the variant's start.
 func (b *browser) chooseVariant(id string) {
-	b.t.Helper()
-	b.do("choose "+id, chromedp.Click(chromedp.ID("start-default")), chromedp.SetValue(chromedp.ID("variant"), id))
+	b.T.Helper()
+	b.Do("choose "+id, chromedp.Click(chromedp.ID("start-default")), chromedp.SetValue(chromedp.ID("variant"), id))
 }
 
 // startFEN starts a game of a built-in variant from fen.
 func (b *browser) startFEN(id, fen string) {
-	b.t.Helper()
+	b.T.Helper()
 	// The FEN first: with "From a FEN" chosen, changing the variant does not
 	// start a game at once.
-	b.do("start "+id+" from "+fen,
+	b.Do("start "+id+" from "+fen,
 		chromedp.SetValue(chromedp.ID("fen"), fen), chromedp.Click(chromedp.ID("start-fen")),
 		chromedp.Click(chromedp.ID("source-builtin")), chromedp.SetValue(chromedp.ID("variant"), id),
 		chromedp.Click(chromedp.ID("start")))
-	b.do("wait for "+fen, chromedp.WaitVisible(chromedp.CSS(`#current-fen`)))
+	b.Do("wait for "+fen, chromedp.WaitVisible(chromedp.CSS(`#current-fen`)))
 	b.idle(0)
 	if got := eval[string](b, `document.getElementById('current-fen').textContent`); got != fen {
-		b.t.Fatalf("the page shows FEN %q; want %q", got, fen)
+		b.T.Fatalf("the page shows FEN %q; want %q", got, fen)
 	}
 }
 
@@ -226,33 +127,18 @@ func (b *browser) moveList() string {
 	return eval[string](b, `[...document.querySelectorAll('#moves li')].map((li) => li.textContent).join('\n')`)
 }
 
-func newPlaygroundServer(t *testing.T) *httptest.Server {
-	t.Helper()
-	srv, err := handlers.New(handlers.DefaultConfig(), zap.NewNop(), nil, prometheus.NewRegistry())
-	if err != nil {
-		t.Fatalf("handlers.New: %v", err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	return ts
-}
-
 // TestBrowser plays the playground in headless Chromium against the real
 // handler, and writes a screenshot after each step.
 func TestBrowser(t *testing.T) {
-	if _, err := os.Stat(chromium); err != nil {
-		t.Fatalf("chromium not found: install Debian's chromium (scripts/test.sh does)")
-	}
-	ts := newPlaygroundServer(t)
-	dir := screenshotDir(t)
-	t.Logf("screenshots in %s", dir)
-	b := newBrowser(t, ts.URL, dir, 1000, 1000)
+	ts := browsertest.Server(t)
+	b := newBrowser(t, ts, 1000, 1000)
+	t.Logf("screenshots in %s", b.Dir)
 
 	t.Run("fools-mate", func(t *testing.T) {
-		b.t = t
+		b.T = t
 		b.open("/?variant=grand", 0)
 		b.chooseVariant("chess")
-		b.do("wait for chess", chromedp.WaitVisible(chromedp.CSS(`#board button[data-square="h8"]`)))
+		b.Do("wait for chess", chromedp.WaitVisible(chromedp.CSS(`#board button[data-square="h8"]`)))
 		b.idle(0)
 		if n := eval[int](b, `document.querySelectorAll('#board button.sq').length`); n != 64 {
 			t.Fatalf("chess board has %d squares; want 64", n)
@@ -260,14 +146,14 @@ func TestBrowser(t *testing.T) {
 		b.wantLabel("g1", "g1, White Knight")
 		b.wantLabel("e4", "e4, empty")
 		// The first move by keyboard: focus f2, Enter, focus f3, Enter.
-		b.do("f2 by keyboard", chromedp.Focus(sq("f2")), chromedp.KeyEvent("\r"))
-		b.do("f2 selected", chromedp.WaitVisible(chromedp.CSS(`#board[data-selected="f2"] button.target[data-square="f3"]`)))
+		b.Do("f2 by keyboard", chromedp.Focus(sq("f2")), chromedp.KeyEvent("\r"))
+		b.Do("f2 selected", chromedp.WaitVisible(chromedp.CSS(`#board[data-selected="f2"] button.target[data-square="f3"]`)))
 		b.wantLabel("f3", "f3, empty, legal target")
-		b.do("f3 by keyboard: the arrow up from f2", chromedp.KeyEvent(kb.ArrowUp))
+		b.Do("f3 by keyboard: the arrow up from f2", chromedp.KeyEvent(kb.ArrowUp))
 		if f := eval[string](b, `document.activeElement.dataset.square || ''`); f != "f3" {
 			t.Fatalf("after the arrow up from f2, the focus is on %q; want f3", f)
 		}
-		b.do("f3 by keyboard", chromedp.KeyEvent("\r"))
+		b.Do("f3 by keyboard", chromedp.KeyEvent("\r"))
 		b.idle(1)
 		b.move("e7", "e5", 2)
 		b.move("g2", "g4", 3)
@@ -279,14 +165,14 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("move list %q; want Qh4# and the FEN after it", ml)
 		}
 		b.wantLabel("e1", "e1, White King, in check")
-		b.do("copy the moves", chromedp.Click(chromedp.ID("copy-moves")), chromedp.WaitVisible(chromedp.ID("notice")))
+		b.Do("copy the moves", chromedp.Click(chromedp.ID("copy-moves")), chromedp.WaitVisible(chromedp.ID("notice")))
 		if n := eval[string](b, `document.getElementById('notice').textContent`); n != "Moves copied: 1. f3 e5 2. g4 Qh4# 0-1" {
 			t.Errorf("after Copy moves, notice %q; want the moves copied", n)
 		}
-		b.screenshot("1-fools-mate")
+		b.Screenshot("1-fools-mate")
 
 		// Undo, and the mate again by clicking.
-		b.do("undo", chromedp.Click(chromedp.ID("undo")))
+		b.Do("undo", chromedp.Click(chromedp.ID("undo")))
 		b.idle(3)
 		if st := b.status(); !strings.HasPrefix(st, "Black to move") {
 			t.Errorf("after undo, status %q; want Black to move", st)
@@ -302,29 +188,29 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("after the link, status %q; want checkmate: 0-1", st)
 		}
 		// Flipped, without the service's picture: the page's own drawing.
-		b.do("flip", chromedp.Click(chromedp.ID("flip")), chromedp.Click(chromedp.ID("use-picture")))
-		b.do("flipped", chromedp.WaitVisible(chromedp.CSS(`#board[data-picture="off"] button[data-square="h1"][data-row="0"][data-col="0"]`)))
+		b.Do("flip", chromedp.Click(chromedp.ID("flip")), chromedp.Click(chromedp.ID("use-picture")))
+		b.Do("flipped", chromedp.WaitVisible(chromedp.CSS(`#board[data-picture="off"] button[data-square="h1"][data-row="0"][data-col="0"]`)))
 		b.noProblems()
-		b.screenshot("1-fools-mate-flipped-own-drawing")
+		b.Screenshot("1-fools-mate-flipped-own-drawing")
 	})
 
 	t.Run("grand-promotion", func(t *testing.T) {
-		b.t = t
+		b.T = t
 		b.open("/", 0)
 		fen := "k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1"
 		b.startFEN("grand", fen)
 		b.click("e9")
-		b.do("e10 is a target", chromedp.WaitVisible(chromedp.CSS(`#board button.target[data-square="e10"]`)))
+		b.Do("e10 is a target", chromedp.WaitVisible(chromedp.CSS(`#board button.target[data-square="e10"]`)))
 		b.click("e10")
-		b.do("the promotion dialog", chromedp.WaitVisible(chromedp.CSS(`#choice[open] #choice-list button[data-uci="e9e10c"]`)))
+		b.Do("the promotion dialog", chromedp.WaitVisible(chromedp.CSS(`#choice[open] #choice-list button[data-uci="e9e10c"]`)))
 		names := eval[[]string](b, `[...document.querySelectorAll('#choice-list button')].map((x) => x.getAttribute('aria-label'))`)
 		for _, want := range []string{"Queen (e10=Q+)", "Marshall (e10=C+)", "Cardinal (e10=A)", "Rook (e10=R+)", "Knight (e10=N)"} {
 			if !strings.Contains(strings.Join(names, "|"), want) {
 				t.Errorf("promotion choices %q; want %q among them", names, want)
 			}
 		}
-		b.screenshot("2-grand-promotion-dialog")
-		b.do("pick the Marshall", chromedp.Click(chromedp.CSS(`#choice-list button[data-uci="e9e10c"]`)))
+		b.Screenshot("2-grand-promotion-dialog")
+		b.Do("pick the Marshall", chromedp.Click(chromedp.CSS(`#choice-list button[data-uci="e9e10c"]`)))
 		b.idle(1)
 		b.wantLabel("e10", "e10, White Marshall")
 		b.wantLabel("e9", "e9, empty")
@@ -334,16 +220,16 @@ func TestBrowser(t *testing.T) {
 		if st := b.status(); !strings.Contains(st, "Black to move, in check") {
 			t.Errorf("status %q; want Black to move, in check", st)
 		}
-		b.screenshot("2-grand-promotion")
+		b.Screenshot("2-grand-promotion")
 	})
 
 	t.Run("grand-diplomat", func(t *testing.T) {
-		b.t = t
+		b.T = t
 		b.open("/", 0)
 		// A conversion is a move from the Diplomat to the piece it converts.
 		b.startFEN("grand", "9k/10/10/10/4D'''5/4n5/10/10/10/K9 w - - 0 10")
 		b.click("e6")
-		b.do("the Knight is a target", chromedp.WaitVisible(chromedp.CSS(`#board button.target.take[data-square="e5"]`)))
+		b.Do("the Knight is a target", chromedp.WaitVisible(chromedp.CSS(`#board button.target.take[data-square="e5"]`)))
 		b.click("e5")
 		b.idle(1)
 		b.wantLabel("e5", "e5, White Knight")
@@ -351,16 +237,16 @@ func TestBrowser(t *testing.T) {
 		if ml := b.moveList(); !strings.Contains(ml, "D'''xe5") {
 			t.Errorf("move list %q; want D'''xe5", ml)
 		}
-		b.screenshot("2-grand-diplomat")
+		b.Screenshot("2-grand-diplomat")
 	})
 
 	t.Run("grand-setup", func(t *testing.T) {
-		b.t = t
+		b.T = t
 		b.open("/?variant=grand", 0)
-		b.do("set up Grand Chess by options", chromedp.Click(chromedp.ID("start-setup")),
+		b.Do("set up Grand Chess by options", chromedp.Click(chromedp.ID("start-setup")),
 			chromedp.SetValue(chromedp.ID("setup-mode"), "classical-random"), chromedp.SetValue(chromedp.ID("setup-count"), "3"),
 			chromedp.SetValue(chromedp.ID("setup-seed"), "7"), chromedp.Click(chromedp.ID("start")))
-		b.do("the setup's board", chromedp.WaitVisible(chromedp.CSS(`#board[data-picture="ready"]`)))
+		b.Do("the setup's board", chromedp.WaitVisible(chromedp.CSS(`#board[data-picture="ready"]`)))
 		b.idle(0)
 		// The page shows the API's setup for the options and the seed.
 		fen := eval[string](b, `document.getElementById('current-fen').textContent`)
@@ -382,11 +268,11 @@ func TestBrowser(t *testing.T) {
 		if q, err := url.ParseQuery(strings.TrimPrefix(link, "/?")); err != nil || q.Get("fen") != fen || q.Get("variant") != "grand" {
 			t.Errorf("game link %q does not carry the variant and the setup's FEN %q", link, fen)
 		}
-		b.screenshot("2-grand-setup")
+		b.Screenshot("2-grand-setup")
 	})
 
 	t.Run("giant-dev", func(t *testing.T) {
-		b.t = t
+		b.T = t
 		b.open("/", 0)
 		fen := "k15/16/16/16/16/16/16/16/16/16/16/16/2DD12/2DD12/16/K15 w - - 0 1"
 		b.startFEN("giant", fen)
@@ -396,13 +282,13 @@ func TestBrowser(t *testing.T) {
 		b.wantLabel("d4", "d4, White Dev")
 		// Any square of the Dev selects it; any square of a target block plays.
 		b.click("d4")
-		b.do("the Dev selected", chromedp.WaitVisible(chromedp.CSS(`#board[data-selected="c3"] button.target[data-square="d6"]`)))
+		b.Do("the Dev selected", chromedp.WaitVisible(chromedp.CSS(`#board[data-selected="c3"] button.target[data-square="d6"]`)))
 		for _, s := range []string{"c5", "d5", "c6", "d6", "e3", "f4", "a3", "c1"} {
 			if !strings.HasSuffix(b.label(s), "legal target") {
 				t.Errorf("square %s is labelled %q; want a legal target of the Dev", s, b.label(s))
 			}
 		}
-		b.screenshot("3-giant-dev-selected")
+		b.Screenshot("3-giant-dev-selected")
 		b.click("d6")
 		b.idle(1)
 		for _, s := range []string{"c5", "d5", "c6", "d6"} {
@@ -414,15 +300,15 @@ func TestBrowser(t *testing.T) {
 		if ml := b.moveList(); !strings.Contains(ml, "Dc5") {
 			t.Errorf("move list %q; want Dc5", ml)
 		}
-		b.screenshot("3-giant-dev")
+		b.Screenshot("3-giant-dev")
 	})
 
 	t.Run("inline-definition", func(t *testing.T) {
-		b.t = t
+		b.T = t
 		b.open("/", 0)
-		b.do("paste Los Alamos", chromedp.SetValue(chromedp.ID("definition"), losAlamos),
+		b.Do("paste Los Alamos", chromedp.SetValue(chromedp.ID("definition"), losAlamos),
 			chromedp.Click(chromedp.ID("source-inline")), chromedp.Click(chromedp.ID("start-default")), chromedp.Click(chromedp.ID("start")))
-		b.do("the 6x6 board", chromedp.WaitVisible(chromedp.CSS(`#board button[data-square="f6"]`)))
+		b.Do("the 6x6 board", chromedp.WaitVisible(chromedp.CSS(`#board button[data-square="f6"]`)))
 		b.idle(0)
 		if n := eval[int](b, `document.querySelectorAll('#board button.sq').length`); n != 36 {
 			t.Fatalf("Los Alamos board has %d squares; want 36", n)
@@ -433,7 +319,7 @@ func TestBrowser(t *testing.T) {
 		if ml := b.moveList(); !strings.Contains(ml, "Nc3") || !strings.Contains(ml, "c4") {
 			t.Errorf("move list %q; want Nc3 c4", ml)
 		}
-		b.screenshot("4-inline-los-alamos")
+		b.Screenshot("4-inline-los-alamos")
 		link := eval[string](b, `document.getElementById('game-link').getAttribute('href')`)
 		q, err := url.ParseQuery(strings.TrimPrefix(link, "/?"))
 		if err != nil || q.Get("definition") != losAlamos || q.Get("moves") != "b1c3,c5c4" {
@@ -444,10 +330,10 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("phone", func(t *testing.T) {
-		p := newBrowser(t, ts.URL, dir, 360, 740)
+		p := newBrowser(t, ts, 360, 740)
 		// Chromium keeps a window at least 500 px wide: the viewport is
 		// set to the phone's size too.
-		p.do("a phone's viewport", chromedp.EmulateViewport(360, 740))
+		p.Do("a phone's viewport", chromedp.EmulateViewport(360, 740))
 		for _, v := range []struct {
 			id    string
 			files int
@@ -468,7 +354,7 @@ func TestBrowser(t *testing.T) {
 			if v.id == "chess" {
 				p.move("e2", "e4", 1)
 			}
-			p.screenshot("5-phone-" + v.id)
+			p.Screenshot("5-phone-" + v.id)
 		}
 	})
 }

@@ -1033,6 +1033,21 @@ type Health struct {
 // HealthStatus `ok` (livez), `ready` or `shutting-down` (readyz).
 type HealthStatus string
 
+// History The moves played from `fen` (or the variant's start), in any accepted
+// notation, one per item: the position asked about is the one after
+// them, and its status counts the game's history (repetitions, hence
+// the claimable threefold repetition and the automatic fivefold one),
+// as games/adjudicate does. Every move must be legal: the first that
+// is not makes the request a problem (`illegal-move`, `invalid-move`,
+// `ambiguous-move` or `game-over`, field `moves[i]`). At most the
+// server's `--max-moves` (5,000 by default); more than 64 moves to
+// replay make the request heavy work. Game states are cached under the
+// same keys as games/adjudicate, so a game asked about move after move
+// replays only the new moves.
+//
+// Example: ["Nf3","Nf6","Ng1","Ng8"]
+type History = []string
+
 // IllegalMove The first move of a game that could not be played.
 type IllegalMove struct {
 	// Index The 0-based index in moves of the move.
@@ -1270,10 +1285,26 @@ type PositionRequest struct {
 	// sends. Unknown fields are errors.
 	Definition *Definition `json:"definition,omitempty"`
 
-	// Fen The position, as a FEN of the variant (six fields, some variants a seventh).
+	// Fen The position, as a FEN of the variant (six fields, some variants a seventh); with `moves`, the game's start.
 	//
 	// Example: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
 	Fen *string `json:"fen,omitempty"`
+
+	// Moves The moves played from `fen` (or the variant's start), in any accepted
+	// notation, one per item: the position asked about is the one after
+	// them, and its status counts the game's history (repetitions, hence
+	// the claimable threefold repetition and the automatic fivefold one),
+	// as games/adjudicate does. Every move must be legal: the first that
+	// is not makes the request a problem (`illegal-move`, `invalid-move`,
+	// `ambiguous-move` or `game-over`, field `moves[i]`). At most the
+	// server's `--max-moves` (5,000 by default); more than 64 moves to
+	// replay make the request heavy work. Game states are cached under the
+	// same keys as games/adjudicate, so a game asked about move after move
+	// replays only the new moves.
+	//
+	//
+	// Example: ["Nf3","Nf6","Ng1","Ng8"]
+	Moves *History `json:"moves,omitempty"`
 
 	// Variant A built-in variant's id, as listed by `GET /v1/variants`.
 	//
@@ -1548,13 +1579,29 @@ type ValidateMoveRequest struct {
 	// sends. Unknown fields are errors.
 	Definition *Definition `json:"definition,omitempty"`
 
-	// Fen The position before the move, as a FEN; without it, the variant's start.
+	// Fen The position before the move, as a FEN; without it, the variant's start. With `moves`, the game's start.
 	Fen *string `json:"fen,omitempty"`
 
 	// Move The move, in coordinate form (`g1f3`, `e7e8q`), SAN (`Nf3`, `O-O`) or Game Courier style (`N g1-f3`).
 	//
 	// Example: Nf3
 	Move string `json:"move"`
+
+	// Moves The moves played from `fen` (or the variant's start), in any accepted
+	// notation, one per item: the position asked about is the one after
+	// them, and its status counts the game's history (repetitions, hence
+	// the claimable threefold repetition and the automatic fivefold one),
+	// as games/adjudicate does. Every move must be legal: the first that
+	// is not makes the request a problem (`illegal-move`, `invalid-move`,
+	// `ambiguous-move` or `game-over`, field `moves[i]`). At most the
+	// server's `--max-moves` (5,000 by default); more than 64 moves to
+	// replay make the request heavy work. Game states are cached under the
+	// same keys as games/adjudicate, so a game asked about move after move
+	// replays only the new moves.
+	//
+	//
+	// Example: ["Nf3","Nf6","Ng1","Ng8"]
+	Moves *History `json:"moves,omitempty"`
 
 	// Variant A built-in variant's id, as listed by `GET /v1/variants`.
 	//
@@ -2065,13 +2112,17 @@ type ClientInterface interface {
 	// (check, checkmate, stalemate, draws). After checkmate and stalemate
 	// the list is empty; after a draw that ends the game (such as
 	// insufficient material) the moves are still listed, with the
-	// `outcome` saying the game is over.
+	// `outcome` saying the game is over. With `moves`, the position is the
+	// one after them and the status counts their repetitions (see
+	// `History`).
 	//
 	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
 	// 413 `body-too-large`; 415 `unsupported-media-type`; 422
 	// `unknown-variant`, `invalid-variant`, `invalid-betza`,
 	// `invalid-fen`, `illegal-position`, `invalid-argument`,
-	// `limit-exceeded`; 429 `overloaded`; 503 `timeout`.
+	// `limit-exceeded`, and for a move of `moves` `illegal-move`,
+	// `invalid-move`, `ambiguous-move`, `game-over`; 429 `overloaded`;
+	// 503 `timeout`.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2088,13 +2139,17 @@ type ClientInterface interface {
 	// (check, checkmate, stalemate, draws). After checkmate and stalemate
 	// the list is empty; after a draw that ends the game (such as
 	// insufficient material) the moves are still listed, with the
-	// `outcome` saying the game is over.
+	// `outcome` saying the game is over. With `moves`, the position is the
+	// one after them and the status counts their repetitions (see
+	// `History`).
 	//
 	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
 	// 413 `body-too-large`; 415 `unsupported-media-type`; 422
 	// `unknown-variant`, `invalid-variant`, `invalid-betza`,
 	// `invalid-fen`, `illegal-position`, `invalid-argument`,
-	// `limit-exceeded`; 429 `overloaded`; 503 `timeout`.
+	// `limit-exceeded`, and for a move of `moves` `illegal-move`,
+	// `invalid-move`, `ambiguous-move`, `game-over`; 429 `overloaded`;
+	// 503 `timeout`.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2241,8 +2296,13 @@ type ClientInterface interface {
 	//
 	// Send a variant and optionally a position, as for legal-moves; the
 	// answer is the position's status alone, without the list of moves.
-	// Repetitions need the game's history: use `/v1/games/adjudicate` for
-	// them (here `repetitions` is always 1).
+	// Repetitions need the game's history: send the moves played from
+	// `fen` (or the start) in `moves`, and the status is that of the
+	// position after them, repetitions counted (the threefold repetition
+	// claimable, the fivefold one ending the game). With `fen` alone,
+	// `repetitions` is 1. A move of `moves` that cannot be played is a
+	// 422 `illegal-move`, `invalid-move`, `ambiguous-move` or `game-over`
+	// problem naming it (`moves[i]`).
 	//
 	// Problems: as legal-moves: 400 `bad-request`, `json-too-deep`,
 	// `schema-violation`; 413 `body-too-large`; 415
@@ -2260,8 +2320,13 @@ type ClientInterface interface {
 	//
 	// Send a variant and optionally a position, as for legal-moves; the
 	// answer is the position's status alone, without the list of moves.
-	// Repetitions need the game's history: use `/v1/games/adjudicate` for
-	// them (here `repetitions` is always 1).
+	// Repetitions need the game's history: send the moves played from
+	// `fen` (or the start) in `moves`, and the status is that of the
+	// position after them, repetitions counted (the threefold repetition
+	// claimable, the fivefold one ending the game). With `fen` alone,
+	// `repetitions` is 1. A move of `moves` that cannot be played is a
+	// 422 `illegal-move`, `invalid-move`, `ambiguous-move` or `game-over`
+	// problem naming it (`moves[i]`).
 	//
 	// Problems: as legal-moves: 400 `bad-request`, `json-too-deep`,
 	// `schema-violation`; 413 `body-too-large`; 415
@@ -2280,7 +2345,11 @@ type ClientInterface interface {
 	// Send a variant, optionally a position (the start without it) and one
 	// move in any accepted notation. A legal move is answered with the move
 	// in full (`move`), the position after it (`fen`) and that position's
-	// status (`status`): the next request of the game sends that `fen`.
+	// status (`status`): the next request of the game sends that `fen`,
+	// or the same start with the move appended to `moves`: with `moves`,
+	// the move is checked after them and the status after it counts the
+	// game's repetitions (see `History`); a move of `moves` that cannot
+	// be played is a 422 problem naming it (`moves[i]`).
 	//
 	// A move that cannot be parsed, is illegal or is ambiguous is not an
 	// error of the request: the answer is 200 with `legal: false` and the
@@ -2310,7 +2379,11 @@ type ClientInterface interface {
 	// Send a variant, optionally a position (the start without it) and one
 	// move in any accepted notation. A legal move is answered with the move
 	// in full (`move`), the position after it (`fen`) and that position's
-	// status (`status`): the next request of the game sends that `fen`.
+	// status (`status`): the next request of the game sends that `fen`,
+	// or the same start with the move appended to `moves`: with `moves`,
+	// the move is checked after them and the status after it counts the
+	// game's repetitions (see `History`); a move of `moves` that cannot
+	// be played is a 422 problem naming it (`moves[i]`).
 	//
 	// A move that cannot be parsed, is illegal or is ambiguous is not an
 	// error of the request: the answer is 200 with `legal: false` and the
@@ -2738,13 +2811,17 @@ func (c *Client) Adjudicate(ctx context.Context, body AdjudicateJSONRequestBody,
 // (check, checkmate, stalemate, draws). After checkmate and stalemate
 // the list is empty; after a draw that ends the game (such as
 // insufficient material) the moves are still listed, with the
-// `outcome` saying the game is over.
+// `outcome` saying the game is over. With `moves`, the position is the
+// one after them and the status counts their repetitions (see
+// `History`).
 //
 // Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
 // 413 `body-too-large`; 415 `unsupported-media-type`; 422
 // `unknown-variant`, `invalid-variant`, `invalid-betza`,
 // `invalid-fen`, `illegal-position`, `invalid-argument`,
-// `limit-exceeded`; 429 `overloaded`; 503 `timeout`.
+// `limit-exceeded`, and for a move of `moves` `illegal-move`,
+// `invalid-move`, `ambiguous-move`, `game-over`; 429 `overloaded`;
+// 503 `timeout`.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2771,13 +2848,17 @@ func (c *Client) LegalMovesWithBody(ctx context.Context, contentType string, bod
 // (check, checkmate, stalemate, draws). After checkmate and stalemate
 // the list is empty; after a draw that ends the game (such as
 // insufficient material) the moves are still listed, with the
-// `outcome` saying the game is over.
+// `outcome` saying the game is over. With `moves`, the position is the
+// one after them and the status counts their repetitions (see
+// `History`).
 //
 // Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
 // 413 `body-too-large`; 415 `unsupported-media-type`; 422
 // `unknown-variant`, `invalid-variant`, `invalid-betza`,
 // `invalid-fen`, `illegal-position`, `invalid-argument`,
-// `limit-exceeded`; 429 `overloaded`; 503 `timeout`.
+// `limit-exceeded`, and for a move of `moves` `illegal-move`,
+// `invalid-move`, `ambiguous-move`, `game-over`; 429 `overloaded`;
+// 503 `timeout`.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -2974,8 +3055,13 @@ func (c *Client) Setup(ctx context.Context, body SetupJSONRequestBody, reqEditor
 //
 // Send a variant and optionally a position, as for legal-moves; the
 // answer is the position's status alone, without the list of moves.
-// Repetitions need the game's history: use `/v1/games/adjudicate` for
-// them (here `repetitions` is always 1).
+// Repetitions need the game's history: send the moves played from
+// `fen` (or the start) in `moves`, and the status is that of the
+// position after them, repetitions counted (the threefold repetition
+// claimable, the fivefold one ending the game). With `fen` alone,
+// `repetitions` is 1. A move of `moves` that cannot be played is a
+// 422 `illegal-move`, `invalid-move`, `ambiguous-move` or `game-over`
+// problem naming it (`moves[i]`).
 //
 // Problems: as legal-moves: 400 `bad-request`, `json-too-deep`,
 // `schema-violation`; 413 `body-too-large`; 415
@@ -3003,8 +3089,13 @@ func (c *Client) StatusWithBody(ctx context.Context, contentType string, body io
 //
 // Send a variant and optionally a position, as for legal-moves; the
 // answer is the position's status alone, without the list of moves.
-// Repetitions need the game's history: use `/v1/games/adjudicate` for
-// them (here `repetitions` is always 1).
+// Repetitions need the game's history: send the moves played from
+// `fen` (or the start) in `moves`, and the status is that of the
+// position after them, repetitions counted (the threefold repetition
+// claimable, the fivefold one ending the game). With `fen` alone,
+// `repetitions` is 1. A move of `moves` that cannot be played is a
+// 422 `illegal-move`, `invalid-move`, `ambiguous-move` or `game-over`
+// problem naming it (`moves[i]`).
 //
 // Problems: as legal-moves: 400 `bad-request`, `json-too-deep`,
 // `schema-violation`; 413 `body-too-large`; 415
@@ -3033,7 +3124,11 @@ func (c *Client) Status(ctx context.Context, body StatusJSONRequestBody, reqEdit
 // Send a variant, optionally a position (the start without it) and one
 // move in any accepted notation. A legal move is answered with the move
 // in full (`move`), the position after it (`fen`) and that position's
-// status (`status`): the next request of the game sends that `fen`.
+// status (`status`): the next request of the game sends that `fen`,
+// or the same start with the move appended to `moves`: with `moves`,
+// the move is checked after them and the status after it counts the
+// game's repetitions (see `History`); a move of `moves` that cannot
+// be played is a 422 problem naming it (`moves[i]`).
 //
 // A move that cannot be parsed, is illegal or is ambiguous is not an
 // error of the request: the answer is 200 with `legal: false` and the
@@ -3073,7 +3168,11 @@ func (c *Client) ValidateMoveWithBody(ctx context.Context, contentType string, b
 // Send a variant, optionally a position (the start without it) and one
 // move in any accepted notation. A legal move is answered with the move
 // in full (`move`), the position after it (`fen`) and that position's
-// status (`status`): the next request of the game sends that `fen`.
+// status (`status`): the next request of the game sends that `fen`,
+// or the same start with the move appended to `moves`: with `moves`,
+// the move is checked after them and the status after it counts the
+// game's repetitions (see `History`); a move of `moves` that cannot
+// be played is a 422 problem naming it (`moves[i]`).
 //
 // A move that cannot be parsed, is illegal or is ambiguous is not an
 // error of the request: the answer is 200 with `legal: false` and the
@@ -4450,13 +4549,17 @@ type ClientWithResponsesInterface interface {
 	// (check, checkmate, stalemate, draws). After checkmate and stalemate
 	// the list is empty; after a draw that ends the game (such as
 	// insufficient material) the moves are still listed, with the
-	// `outcome` saying the game is over.
+	// `outcome` saying the game is over. With `moves`, the position is the
+	// one after them and the status counts their repetitions (see
+	// `History`).
 	//
 	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
 	// 413 `body-too-large`; 415 `unsupported-media-type`; 422
 	// `unknown-variant`, `invalid-variant`, `invalid-betza`,
 	// `invalid-fen`, `illegal-position`, `invalid-argument`,
-	// `limit-exceeded`; 429 `overloaded`; 503 `timeout`.
+	// `limit-exceeded`, and for a move of `moves` `illegal-move`,
+	// `invalid-move`, `ambiguous-move`, `game-over`; 429 `overloaded`;
+	// 503 `timeout`.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -4473,13 +4576,17 @@ type ClientWithResponsesInterface interface {
 	// (check, checkmate, stalemate, draws). After checkmate and stalemate
 	// the list is empty; after a draw that ends the game (such as
 	// insufficient material) the moves are still listed, with the
-	// `outcome` saying the game is over.
+	// `outcome` saying the game is over. With `moves`, the position is the
+	// one after them and the status counts their repetitions (see
+	// `History`).
 	//
 	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
 	// 413 `body-too-large`; 415 `unsupported-media-type`; 422
 	// `unknown-variant`, `invalid-variant`, `invalid-betza`,
 	// `invalid-fen`, `illegal-position`, `invalid-argument`,
-	// `limit-exceeded`; 429 `overloaded`; 503 `timeout`.
+	// `limit-exceeded`, and for a move of `moves` `illegal-move`,
+	// `invalid-move`, `ambiguous-move`, `game-over`; 429 `overloaded`;
+	// 503 `timeout`.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -4626,8 +4733,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// Send a variant and optionally a position, as for legal-moves; the
 	// answer is the position's status alone, without the list of moves.
-	// Repetitions need the game's history: use `/v1/games/adjudicate` for
-	// them (here `repetitions` is always 1).
+	// Repetitions need the game's history: send the moves played from
+	// `fen` (or the start) in `moves`, and the status is that of the
+	// position after them, repetitions counted (the threefold repetition
+	// claimable, the fivefold one ending the game). With `fen` alone,
+	// `repetitions` is 1. A move of `moves` that cannot be played is a
+	// 422 `illegal-move`, `invalid-move`, `ambiguous-move` or `game-over`
+	// problem naming it (`moves[i]`).
 	//
 	// Problems: as legal-moves: 400 `bad-request`, `json-too-deep`,
 	// `schema-violation`; 413 `body-too-large`; 415
@@ -4645,8 +4757,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// Send a variant and optionally a position, as for legal-moves; the
 	// answer is the position's status alone, without the list of moves.
-	// Repetitions need the game's history: use `/v1/games/adjudicate` for
-	// them (here `repetitions` is always 1).
+	// Repetitions need the game's history: send the moves played from
+	// `fen` (or the start) in `moves`, and the status is that of the
+	// position after them, repetitions counted (the threefold repetition
+	// claimable, the fivefold one ending the game). With `fen` alone,
+	// `repetitions` is 1. A move of `moves` that cannot be played is a
+	// 422 `illegal-move`, `invalid-move`, `ambiguous-move` or `game-over`
+	// problem naming it (`moves[i]`).
 	//
 	// Problems: as legal-moves: 400 `bad-request`, `json-too-deep`,
 	// `schema-violation`; 413 `body-too-large`; 415
@@ -4665,7 +4782,11 @@ type ClientWithResponsesInterface interface {
 	// Send a variant, optionally a position (the start without it) and one
 	// move in any accepted notation. A legal move is answered with the move
 	// in full (`move`), the position after it (`fen`) and that position's
-	// status (`status`): the next request of the game sends that `fen`.
+	// status (`status`): the next request of the game sends that `fen`,
+	// or the same start with the move appended to `moves`: with `moves`,
+	// the move is checked after them and the status after it counts the
+	// game's repetitions (see `History`); a move of `moves` that cannot
+	// be played is a 422 problem naming it (`moves[i]`).
 	//
 	// A move that cannot be parsed, is illegal or is ambiguous is not an
 	// error of the request: the answer is 200 with `legal: false` and the
@@ -4695,7 +4816,11 @@ type ClientWithResponsesInterface interface {
 	// Send a variant, optionally a position (the start without it) and one
 	// move in any accepted notation. A legal move is answered with the move
 	// in full (`move`), the position after it (`fen`) and that position's
-	// status (`status`): the next request of the game sends that `fen`.
+	// status (`status`): the next request of the game sends that `fen`,
+	// or the same start with the move appended to `moves`: with `moves`,
+	// the move is checked after them and the status after it counts the
+	// game's repetitions (see `History`); a move of `moves` that cannot
+	// be played is a 422 problem naming it (`moves[i]`).
 	//
 	// A move that cannot be parsed, is illegal or is ambiguous is not an
 	// error of the request: the answer is 200 with `legal: false` and the
@@ -6375,13 +6500,17 @@ func (c *ClientWithResponses) AdjudicateWithResponse(ctx context.Context, body A
 // (check, checkmate, stalemate, draws). After checkmate and stalemate
 // the list is empty; after a draw that ends the game (such as
 // insufficient material) the moves are still listed, with the
-// `outcome` saying the game is over.
+// `outcome` saying the game is over. With `moves`, the position is the
+// one after them and the status counts their repetitions (see
+// `History`).
 //
 // Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
 // 413 `body-too-large`; 415 `unsupported-media-type`; 422
 // `unknown-variant`, `invalid-variant`, `invalid-betza`,
 // `invalid-fen`, `illegal-position`, `invalid-argument`,
-// `limit-exceeded`; 429 `overloaded`; 503 `timeout`.
+// `limit-exceeded`, and for a move of `moves` `illegal-move`,
+// `invalid-move`, `ambiguous-move`, `game-over`; 429 `overloaded`;
+// 503 `timeout`.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -6404,13 +6533,17 @@ func (c *ClientWithResponses) LegalMovesWithBodyWithResponse(ctx context.Context
 // (check, checkmate, stalemate, draws). After checkmate and stalemate
 // the list is empty; after a draw that ends the game (such as
 // insufficient material) the moves are still listed, with the
-// `outcome` saying the game is over.
+// `outcome` saying the game is over. With `moves`, the position is the
+// one after them and the status counts their repetitions (see
+// `History`).
 //
 // Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
 // 413 `body-too-large`; 415 `unsupported-media-type`; 422
 // `unknown-variant`, `invalid-variant`, `invalid-betza`,
 // `invalid-fen`, `illegal-position`, `invalid-argument`,
-// `limit-exceeded`; 429 `overloaded`; 503 `timeout`.
+// `limit-exceeded`, and for a move of `moves` `illegal-move`,
+// `invalid-move`, `ambiguous-move`, `game-over`; 429 `overloaded`;
+// 503 `timeout`.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -6587,8 +6720,13 @@ func (c *ClientWithResponses) SetupWithResponse(ctx context.Context, body SetupJ
 //
 // Send a variant and optionally a position, as for legal-moves; the
 // answer is the position's status alone, without the list of moves.
-// Repetitions need the game's history: use `/v1/games/adjudicate` for
-// them (here `repetitions` is always 1).
+// Repetitions need the game's history: send the moves played from
+// `fen` (or the start) in `moves`, and the status is that of the
+// position after them, repetitions counted (the threefold repetition
+// claimable, the fivefold one ending the game). With `fen` alone,
+// `repetitions` is 1. A move of `moves` that cannot be played is a
+// 422 `illegal-move`, `invalid-move`, `ambiguous-move` or `game-over`
+// problem naming it (`moves[i]`).
 //
 // Problems: as legal-moves: 400 `bad-request`, `json-too-deep`,
 // `schema-violation`; 413 `body-too-large`; 415
@@ -6612,8 +6750,13 @@ func (c *ClientWithResponses) StatusWithBodyWithResponse(ctx context.Context, co
 //
 // Send a variant and optionally a position, as for legal-moves; the
 // answer is the position's status alone, without the list of moves.
-// Repetitions need the game's history: use `/v1/games/adjudicate` for
-// them (here `repetitions` is always 1).
+// Repetitions need the game's history: send the moves played from
+// `fen` (or the start) in `moves`, and the status is that of the
+// position after them, repetitions counted (the threefold repetition
+// claimable, the fivefold one ending the game). With `fen` alone,
+// `repetitions` is 1. A move of `moves` that cannot be played is a
+// 422 `illegal-move`, `invalid-move`, `ambiguous-move` or `game-over`
+// problem naming it (`moves[i]`).
 //
 // Problems: as legal-moves: 400 `bad-request`, `json-too-deep`,
 // `schema-violation`; 413 `body-too-large`; 415
@@ -6638,7 +6781,11 @@ func (c *ClientWithResponses) StatusWithResponse(ctx context.Context, body Statu
 // Send a variant, optionally a position (the start without it) and one
 // move in any accepted notation. A legal move is answered with the move
 // in full (`move`), the position after it (`fen`) and that position's
-// status (`status`): the next request of the game sends that `fen`.
+// status (`status`): the next request of the game sends that `fen`,
+// or the same start with the move appended to `moves`: with `moves`,
+// the move is checked after them and the status after it counts the
+// game's repetitions (see `History`); a move of `moves` that cannot
+// be played is a 422 problem naming it (`moves[i]`).
 //
 // A move that cannot be parsed, is illegal or is ambiguous is not an
 // error of the request: the answer is 200 with `legal: false` and the
@@ -6674,7 +6821,11 @@ func (c *ClientWithResponses) ValidateMoveWithBodyWithResponse(ctx context.Conte
 // Send a variant, optionally a position (the start without it) and one
 // move in any accepted notation. A legal move is answered with the move
 // in full (`move`), the position after it (`fen`) and that position's
-// status (`status`): the next request of the game sends that `fen`.
+// status (`status`): the next request of the game sends that `fen`,
+// or the same start with the move appended to `moves`: with `moves`,
+// the move is checked after them and the status after it counts the
+// game's repetitions (see `History`); a move of `moves` that cannot
+// be played is a 422 problem naming it (`moves[i]`).
 //
 // A move that cannot be parsed, is illegal or is ambiguous is not an
 // error of the request: the answer is 200 with `legal: false` and the

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -12,7 +13,64 @@ import (
 // positionRequest is the body of legal-moves and status.
 type positionRequest struct {
 	variantSpec
-	FEN *string `json:"fen,omitempty"`
+	FEN   *string  `json:"fen,omitempty"`
+	Moves []string `json:"moves,omitempty"` // played from fen: the position asked about is the one after them
+}
+
+// afterMoves is the part of legal-moves, status and validate-move that
+// takes moves after the fen: the game from the start position through the
+// moves, so that repetitions and the claimable draws count the history.
+// Its states are cached under the prefix keys of games/adjudicate, so a
+// game asked about move after move, by any of these operations, replays
+// only the new moves.
+type afterMoves struct {
+	v     *rules.Variant
+	start *rules.Position
+	moves []string
+	keys  []string // prefixKeys of the moves
+	heavy bool     // the replay and the answer run in the pool of heavy work
+}
+
+// history checks the moves of a request and prepares their replay; it is
+// nil without moves, when the request is about the position itself.
+func (s *Server) history(vs variantSpec, v *rules.Variant, start *rules.Position, moves []string) (*afterMoves, error) {
+	if len(moves) == 0 {
+		return nil, nil
+	}
+	if len(moves) > s.cfg.MaxMoves {
+		return nil, problem(string(rules.ErrLimitExceeded), "moves", "at most %d moves per game, not %d", s.cfg.MaxMoves, len(moves))
+	}
+	return &afterMoves{v: v, start: start, moves: moves, keys: prefixKeys(variantKey(vs), start.FEN(), moves),
+		heavy: vs.inline() || len(moves) > heavyPlies}, nil
+}
+
+// key names the answer of op after the moves: the last prefix key chains
+// the variant, the start and every move.
+func (h *afterMoves) key(op string, parts ...string) string {
+	return cacheKey(op, append([]string{"after", h.keys[len(h.keys)-1]}, parts...)...)
+}
+
+// game replays the moves, from the longest cached prefix on. A move that
+// cannot be played is a problem of the request (its field moves[i]): the
+// position asked about does not exist.
+func (s *Server) game(ctx context.Context, h *afterMoves) (*rules.Game, error) {
+	g, played, notes := s.resume(ctx, h.v, h.keys)
+	if g == nil {
+		g, played = rules.NewGame(h.start), make([]string, 0, len(h.moves))
+	}
+	r, err := s.playOn(ctx, h.v, g, played, notes, h.moves, h.keys)
+	if err != nil {
+		return nil, err
+	}
+	if im := r.out.IllegalMove; im != nil {
+		p := problem(im.Problem.Code, fmt.Sprintf("moves[%d]", im.Index), "%s", im.Problem.Detail)
+		p.Reason = im.Problem.Reason
+		if im.Problem.Offset != nil {
+			p = p.withOffset(*im.Problem.Offset)
+		}
+		return nil, p
+	}
+	return g, nil
 }
 
 // position resolves the variant (compiling an inline one within ctx) and
@@ -127,9 +185,28 @@ func (s *Server) legalMoves(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	_, p, err := s.position(ctx, req.variantSpec, req.FEN)
+	v, p, err := s.position(ctx, req.variantSpec, req.FEN)
 	if err != nil {
 		return err
+	}
+	h, err := s.history(req.variantSpec, v, p, req.Moves)
+	if err != nil {
+		return err
+	}
+	if h != nil {
+		return s.reply(c, h.key("legal-moves"), s.pooled(ctx, h.heavy, func() (any, error) {
+			g, err := s.game(ctx, h)
+			if err != nil {
+				return nil, err
+			}
+			pos, legal := g.Position(), g.LegalMoves()
+			details, err := pos.DescribeContext(ctx, legal)
+			if err != nil {
+				return nil, err
+			}
+			st := describeStatus(pos, g.Status())
+			return legalMovesJSON(pos, details, &st), nil
+		}))
 	}
 	return s.reply(c, cacheKey("legal-moves", variantKey(req.variantSpec), p.FEN()), s.pooled(ctx, req.inline(), func() (any, error) {
 		s.metrics.positions.Inc()
@@ -148,11 +225,26 @@ func (s *Server) status(c echo.Context) error {
 	if err := bind(c, &req); err != nil {
 		return err
 	}
-	v, p, err := s.position(c.Request().Context(), req.variantSpec, req.FEN)
+	ctx := c.Request().Context()
+	v, p, err := s.position(ctx, req.variantSpec, req.FEN)
 	if err != nil {
 		return err
 	}
-	return s.reply(c, cacheKey("status", variantKey(req.variantSpec), p.FEN()), s.pooled(c.Request().Context(), req.inline(), func() (any, error) {
+	h, err := s.history(req.variantSpec, v, p, req.Moves)
+	if err != nil {
+		return err
+	}
+	if h != nil {
+		return s.reply(c, h.key("status"), s.pooled(ctx, h.heavy, func() (any, error) {
+			g, err := s.game(ctx, h)
+			if err != nil {
+				return nil, err
+			}
+			pos := g.Position()
+			return map[string]any{"variant": v.ID(), "fen": pos.FEN(), "status": describeStatus(pos, g.Status())}, nil
+		}))
+	}
+	return s.reply(c, cacheKey("status", variantKey(req.variantSpec), p.FEN()), s.pooled(ctx, req.inline(), func() (any, error) {
 		s.metrics.positions.Inc()
 		return map[string]any{"variant": v.ID(), "fen": p.FEN(), "status": describeStatus(p, p.Status())}, nil
 	}))
@@ -161,8 +253,9 @@ func (s *Server) status(c echo.Context) error {
 // validateRequest is the body of validate-move.
 type validateRequest struct {
 	variantSpec
-	FEN  *string `json:"fen,omitempty"`
-	Move string  `json:"move"`
+	FEN   *string  `json:"fen,omitempty"`
+	Moves []string `json:"moves,omitempty"` // played from fen before move
+	Move  string   `json:"move"`
 }
 
 // moveProblem says why a move is not legal.
@@ -191,13 +284,66 @@ func (s *Server) validateMove(c echo.Context) error {
 	if err := bind(c, &req); err != nil {
 		return err
 	}
-	_, p, err := s.position(c.Request().Context(), req.variantSpec, req.FEN)
+	ctx := c.Request().Context()
+	v, p, err := s.position(ctx, req.variantSpec, req.FEN)
 	if err != nil {
 		return err
 	}
-	return s.reply(c, cacheKey("validate-move", variantKey(req.variantSpec), p.FEN(), req.Move), s.pooled(c.Request().Context(), req.inline(), func() (any, error) {
+	h, err := s.history(req.variantSpec, v, p, req.Moves)
+	if err != nil {
+		return err
+	}
+	if h != nil {
+		return s.reply(c, h.key("validate-move", req.Move), s.pooled(ctx, h.heavy, func() (any, error) {
+			g, err := s.game(ctx, h)
+			if err != nil {
+				return nil, err
+			}
+			return s.validatedIn(g, req.Move)
+		}))
+	}
+	return s.reply(c, cacheKey("validate-move", variantKey(req.variantSpec), p.FEN(), req.Move), s.pooled(ctx, req.inline(), func() (any, error) {
 		return s.validated(p, req.Move)
 	}))
+}
+
+// validatedIn is validate-move's verdict on one move at the end of a
+// game: the status before and after it counts the game's history.
+func (s *Server) validatedIn(g *rules.Game, text string) (any, error) {
+	s.metrics.positions.Inc()
+	p := g.Position()
+	if st := g.Status(); st.Outcome != rules.Ongoing {
+		return map[string]any{"legal": false, "problem": moveProblem{
+			Code: string(rules.ErrGameOver), Reason: "game-over",
+			Detail: "the game is over: " + st.Outcome.String(),
+		}}, nil
+	}
+	m, err := g.ParseMove(text)
+	if err != nil {
+		mp, ok := toMoveProblem(err)
+		if !ok {
+			return nil, err
+		}
+		return map[string]any{"legal": false, "problem": mp}, nil
+	}
+	d := p.Detail(m)
+	// The game after the move, on a copy: the request's game is the one
+	// the replay stored.
+	after, err := rules.ResumeGame(p.Variant(), g.State())
+	if err != nil {
+		return nil, err
+	}
+	if err := after.Play(m); err != nil {
+		return nil, err
+	}
+	next := after.Position()
+	out := map[string]any{
+		"legal": true, "move": describeMove(p, d), "fen": next.FEN(), "status": describeStatus(next, after.Status()),
+	}
+	if a := annotationInfos(rules.Annotate(text, d)); a != nil {
+		out["annotations"] = a
+	}
+	return out, nil
 }
 
 // validated is the answer of validate-move: the verdict on one move.

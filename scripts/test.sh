@@ -58,6 +58,9 @@ go test -race -short -count=1 ./...
 step "the independent reference generator against the engine (without -race)"
 go test -count=1 -short -run '^TestReference' ./internal/rules
 
+step "bulk adjudication of 10,000 games in one request (without -race)"
+go test -count=1 -run '^TestBulk10000$' ./internal/handlers
+
 step "end-to-end test of the real binary"
 go test -count=1 -run '^TestEndToEnd$' ./cmd/adjudicator
 

@@ -77,6 +77,9 @@ func newPool(workers, queue int, m *metrics) *pool {
 // 429 overloaded problem when the queue is full, and with the context's
 // error (503 timeout) when ctx ends while it waits. It returns fn's error.
 func (s *Server) heavy(ctx context.Context, fn func() error) error {
+	if inPool(ctx) {
+		return fn() // the caller holds a slot already (heavyWait)
+	}
 	pl := s.pool
 	select {
 	case pl.admitted <- struct{}{}:

@@ -156,18 +156,30 @@ type replay struct {
 }
 
 func (s *Server) adjudicate(c echo.Context) error {
+	if bulkRequest(c) {
+		return s.adjudicateBulk(c)
+	}
 	var req adjudicateRequest
 	if err := bind(c, &req); err != nil {
 		return err
 	}
-	if len(req.Moves) > s.cfg.MaxMoves {
-		return problem(string(rules.ErrLimitExceeded), "moves", "at most %d moves per game, not %d", s.cfg.MaxMoves, len(req.Moves))
-	}
-	v, p, err := s.position(c.Request().Context(), req.variantSpec, req.FEN)
+	out, err := s.adjudicateGame(c.Request().Context(), &req)
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
+	return c.JSON(http.StatusOK, out)
+}
+
+// adjudicateGame adjudicates one game: the whole of games/adjudicate for
+// one request, and each game of a bulk request.
+func (s *Server) adjudicateGame(ctx context.Context, req *adjudicateRequest) (*adjudication, error) {
+	if len(req.Moves) > s.cfg.MaxMoves {
+		return nil, problem(string(rules.ErrLimitExceeded), "moves", "at most %d moves per game, not %d", s.cfg.MaxMoves, len(req.Moves))
+	}
+	v, p, err := s.position(ctx, req.variantSpec, req.FEN)
+	if err != nil {
+		return nil, err
+	}
 	keys := prefixKeys(variantKey(req.variantSpec), p.FEN(), req.Moves)
 	// Identical adjudications in flight replay once. The replay belongs to
 	// none of them: it runs under its own time budget, so that the first
@@ -182,16 +194,16 @@ func (s *Server) adjudicate(c echo.Context) error {
 	select {
 	case r = <-ch:
 	case <-ctx.Done():
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
 	if r.Err != nil {
-		return r.Err
+		return nil, r.Err
 	}
 	out := r.Val.(*replay).out
 	if out.Legal && req.Claim != nil {
 		applyClaim(&out, r.Val.(*replay).st, req.Claim)
 	}
-	return c.JSON(http.StatusOK, out)
+	return &out, nil
 }
 
 // replay plays the moves from the longest cached prefix on, checking each,

@@ -158,6 +158,12 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 			// router test keeps both in step.
 			return next(c)
 		}
+		if route.Operation.OperationID == "adjudicate" && isBulk(req) {
+			// A bulk adjudication streams its body; each line is checked
+			// as a single request's body is (bulk.go).
+			c.Set("bulk", true)
+			return next(c)
+		}
 		var body []byte
 		if req.Body != nil && req.Body != http.NoBody {
 			body, err = io.ReadAll(http.MaxBytesReader(c.Response(), req.Body, s.cfg.MaxBodyBytes))

@@ -25,6 +25,8 @@ import (
 type Config struct {
 	MaxBodyBytes   int64         // largest request body accepted
 	MaxMoves       int           // most moves in one adjudication
+	MaxBulkBytes   int64         // largest body of a bulk adjudication (NDJSON)
+	MaxBulkGames   int           // most games in one bulk adjudication
 	MaxPerftDepth  int           // deepest perft
 	MaxPerftNodes  uint64        // largest perft count
 	RequestTimeout time.Duration // time budget of one request's computation
@@ -51,6 +53,8 @@ func DefaultConfig() Config {
 	return Config{
 		MaxBodyBytes:   1 << 20,
 		MaxMoves:       5000,
+		MaxBulkBytes:   256 << 20,
+		MaxBulkGames:   100_000,
 		MaxPerftDepth:  7,
 		MaxPerftNodes:  200_000_000,
 		RequestTimeout: 10 * time.Second,

@@ -20,6 +20,9 @@ import (
 type spec struct {
 	doc    *openapi3.T
 	router routers.Router
+	// bulkSchema is AdjudicateRequest, which each line of a bulk
+	// adjudication must match.
+	bulkSchema *openapi3.Schema
 }
 
 func loadSpec() (*spec, error) {
@@ -35,7 +38,11 @@ func loadSpec() (*spec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("route api/openapi.yaml: %w", err)
 	}
-	return &spec{doc: doc, router: r}, nil
+	bulk := doc.Components.Schemas["AdjudicateRequest"]
+	if bulk == nil || bulk.Value == nil {
+		return nil, errors.New("api/openapi.yaml has no AdjudicateRequest schema")
+	}
+	return &spec{doc: doc, router: r, bulkSchema: bulk.Value}, nil
 }
 
 // validateRequest checks a request against its operation and turns the
@@ -51,15 +58,12 @@ func (sp *spec) validateRequest(req *http.Request, route *routers.Route, params 
 	}
 	var se *openapi3.SchemaError
 	if errors.As(err, &se) {
-		field := pointerPath(se.JSONPointer())
-		if name, ok := unknownProperty(se); ok {
-			field = joinPath(field, name)
-		}
+		p := schemaProblem(se)
 		var re *openapi3filter.RequestError
 		if errors.As(err, &re) && re.Parameter != nil {
-			field = re.Parameter.Name
+			p.Field = re.Parameter.Name
 		}
-		return problem(codeSchemaViolation, field, "%s", schemaReason(se))
+		return p
 	}
 	var re *openapi3filter.RequestError
 	if errors.As(err, &re) {
@@ -70,6 +74,16 @@ func (sp *spec) validateRequest(req *http.Request, route *routers.Route, params 
 		return problem(codeSchemaViolation, field, "%s", re.Reason)
 	}
 	return problem(codeSchemaViolation, "", "%v", err)
+}
+
+// schemaProblem is the schema-violation problem of a schema error, naming
+// the field at fault.
+func schemaProblem(se *openapi3.SchemaError) *Problem {
+	field := pointerPath(se.JSONPointer())
+	if name, ok := unknownProperty(se); ok {
+		field = joinPath(field, name)
+	}
+	return problem(codeSchemaViolation, field, "%s", schemaReason(se))
 }
 
 // schemaReason words a schema error without kin-openapi's dump of the schema.

@@ -164,6 +164,8 @@ Seconds in a Go duration written in whole units ("15s", "1m30s", "500ms",
   "ADJUDICATOR_DRAIN_TIMEOUT" $c.drainTimeout
   "ADJUDICATOR_MAX_BODY_BYTES" $c.maxBodyBytes
   "ADJUDICATOR_MAX_MOVES" $c.maxMoves
+  "ADJUDICATOR_MAX_BULK_BYTES" $c.maxBulkBytes
+  "ADJUDICATOR_MAX_BULK_GAMES" $c.maxBulkGames
   "ADJUDICATOR_MAX_PERFT_DEPTH" $c.maxPerftDepth
   "ADJUDICATOR_MAX_PERFT_NODES" $c.maxPerftNodes
   "ADJUDICATOR_INLINE_VARIANTS" $c.inlineVariants

@@ -1,0 +1,319 @@
+package handlers
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"sync"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/labstack/echo/v4"
+	"go.uber.org/zap"
+
+	"github.com/adjudicator/adjudicator/internal/rules"
+)
+
+// Bulk adjudication: POST /v1/games/adjudicate with an NDJSON body, one
+// game (an adjudication request) a line, answered by an NDJSON stream, one
+// answer a line, in the order of the games, each written as soon as it and
+// the games before it are done. Memory is bounded however many games come:
+// a game is read only when a place in the window of games in progress is
+// free. Each game gets the limits of a single request (its line at most
+// --max-body-bytes, its moves at most --max-moves); the request's time
+// budget covers the whole stream, and a last line says where it stopped
+// when the budget runs out. The games are replayed in the pool of heavy
+// work, as many at once as the pool has workers, sharing its slots with
+// every other heavy request.
+
+const mimeNDJSON = "application/x-ndjson"
+
+// bulkWindow is how many games per worker may be read ahead of the one the
+// answer stream waits for.
+const bulkWindow = 4
+
+// isBulk says whether a request's body is NDJSON, for the one operation
+// that takes it.
+func isBulk(req *http.Request) bool {
+	mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType))
+	return mt == mimeNDJSON
+}
+
+// bulkRequest says whether validate let the request through as a bulk one.
+func bulkRequest(c echo.Context) bool {
+	b, _ := c.Get("bulk").(bool)
+	return b
+}
+
+// bulkStop is the last line of a stream that ended before its games did.
+type bulkStop struct {
+	Index   int      `json:"index"` // the first game not answered
+	Stopped bool     `json:"stopped"`
+	Problem *Problem `json:"problem"`
+}
+
+// bulkProblem is the answer line of a game refused as a whole (a bad line,
+// an unknown variant, too many moves).
+type bulkProblem struct {
+	Index   int      `json:"index"`
+	Problem *Problem `json:"problem"`
+}
+
+// bulkAnswer is the answer line of an adjudicated game: its index and the
+// single request's answer.
+type bulkAnswer struct {
+	Index int `json:"index"`
+	*adjudication
+}
+
+// bulkGame is one game of the stream, with its answer once done.
+type bulkGame struct {
+	index int
+	line  []byte
+	stop  *Problem    // a read error: the stream ends here
+	done  chan []byte // the answer line, with its newline
+}
+
+func (s *Server) adjudicateBulk(c echo.Context) error {
+	ctx, cancel := context.WithCancel(c.Request().Context())
+	req, res := c.Request(), c.Response()
+	body := http.MaxBytesReader(res, req.Body, s.cfg.MaxBulkBytes)
+	// Answers go out while games are still read.
+	_ = http.NewResponseController(res).EnableFullDuplex()
+	res.Header().Set(echo.HeaderContentType, mimeNDJSON)
+	res.WriteHeader(http.StatusOK)
+
+	workers := cap(s.pool.slots)
+	order := make(chan *bulkGame, bulkWindow*workers)
+	jobs := make(chan *bulkGame)
+	var wg sync.WaitGroup
+	wg.Add(1 + workers)
+	go func() { defer wg.Done(); s.readBulk(ctx, body, order, jobs) }()
+	for range workers {
+		go func() {
+			defer wg.Done()
+			for g := range jobs {
+				g.done <- s.bulkLine(ctx, g)
+			}
+		}()
+	}
+	defer func() {
+		// The reader may be blocked on the body: closing it ends the read.
+		cancel()
+		_ = req.Body.Close()
+		wg.Wait()
+	}()
+
+	flush := http.NewResponseController(res)
+	stop := func(index int, p *Problem) error {
+		return writeLine(res, flush, bulkStop{Index: index, Stopped: true, Problem: p})
+	}
+	next := 0 // the first game not answered
+	for {
+		var g *bulkGame
+		select {
+		case g = <-order:
+		case <-ctx.Done():
+			return stop(next, toProblem(ctx.Err()))
+		}
+		if g == nil { // all read and answered
+			if err := ctx.Err(); err != nil {
+				return stop(next, toProblem(err))
+			}
+			return nil
+		}
+		if g.stop != nil {
+			return stop(next, g.stop)
+		}
+		var line []byte
+		select {
+		case line = <-g.done:
+		case <-ctx.Done():
+			return stop(next, toProblem(ctx.Err()))
+		}
+		if _, err := res.Write(line); err != nil {
+			return nil // the client went away
+		}
+		_ = flush.Flush()
+		next = g.index + 1
+	}
+}
+
+func writeLine(w io.Writer, rc *http.ResponseController, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, _ = w.Write(append(b, '\n'))
+	_ = rc.Flush()
+	return nil
+}
+
+// readBulk reads the games, one a line (blank lines are skipped), and
+// hands each to the answer stream (order) and to a worker (jobs), in that
+// order, so that the stream never waits for a game no worker has. A read
+// error (a line or a body too large, a broken connection, too many games)
+// ends the stream with a game that carries it.
+func (s *Server) readBulk(ctx context.Context, body io.Reader, order, jobs chan<- *bulkGame) {
+	defer close(order)
+	defer close(jobs)
+	br := bufio.NewReaderSize(body, 64<<10)
+	send := func(g *bulkGame) bool {
+		select {
+		case order <- g:
+		case <-ctx.Done():
+			return false
+		}
+		if g.stop != nil {
+			return false
+		}
+		select {
+		case jobs <- g:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	for index := 0; ; {
+		line, err := readLine(br, s.cfg.MaxBodyBytes)
+		if len(bytes.TrimSpace(line)) > 0 {
+			if index >= s.cfg.MaxBulkGames {
+				send(&bulkGame{index: index, stop: problem(string(rules.ErrLimitExceeded), "",
+					"at most %d games per bulk request", s.cfg.MaxBulkGames)})
+				return
+			}
+			if !send(&bulkGame{index: index, line: line, done: make(chan []byte, 1)}) {
+				return
+			}
+			index++
+		}
+		switch {
+		case err == io.EOF:
+			return
+		case err != nil:
+			send(&bulkGame{index: index, stop: bulkReadProblem(err, s.cfg)})
+			return
+		}
+	}
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads one line, without its newline, of at most limit bytes.
+func readLine(br *bufio.Reader, limit int64) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if int64(len(line)+len(chunk)) > limit+1 {
+			return nil, errLineTooLong
+		}
+		line = append(line, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == nil {
+			line = line[:len(line)-1]
+		}
+		return line, err
+	}
+}
+
+func bulkReadProblem(err error, cfg Config) *Problem {
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.Is(err, errLineTooLong):
+		return problem(codeBodyTooLarge, "", "a game's line is longer than %d bytes", cfg.MaxBodyBytes)
+	case errors.As(err, &tooBig):
+		return problem(codeBodyTooLarge, "", "the body is larger than %d bytes", cfg.MaxBulkBytes)
+	}
+	return problem(codeBadRequest, "", "reading the body: %v", err)
+}
+
+// bulkLine adjudicates one game in a slot of the pool and returns its
+// answer line.
+func (s *Server) bulkLine(ctx context.Context, g *bulkGame) []byte {
+	var out any
+	err := s.heavyWait(ctx, func(ctx context.Context) error {
+		req, err := s.bulkDecode(ctx, g.line)
+		if err != nil {
+			return err
+		}
+		a, err := s.adjudicateGame(ctx, req)
+		if err != nil {
+			return err
+		}
+		out = bulkAnswer{Index: g.index, adjudication: a}
+		return nil
+	})
+	if err != nil {
+		p := toProblem(err)
+		if p.Status >= 500 && p.Code != codeTimeout {
+			s.log.Error("bulk adjudication", zap.Int("index", g.index), zap.Error(err))
+		}
+		out = bulkProblem{Index: g.index, Problem: p}
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		b, _ = json.Marshal(bulkProblem{Index: g.index, Problem: problem(codeInternal, "", "internal error")})
+	}
+	return append(b, '\n')
+}
+
+// bulkDecode checks one line as validate checks a single request's body
+// (the JSON grammar, nesting and repeated keys, then the AdjudicateRequest
+// schema) and decodes it.
+func (s *Server) bulkDecode(ctx context.Context, line []byte) (*adjudicateRequest, error) {
+	if err := scanJSON(ctx, line); err != nil {
+		return nil, err
+	}
+	var doc any
+	if err := json.Unmarshal(line, &doc); err != nil {
+		return nil, problem(codeBadRequest, "", "%v", err)
+	}
+	if err := s.spec.bulkSchema.VisitJSON(doc); err != nil {
+		var se *openapi3.SchemaError
+		if errors.As(err, &se) {
+			return nil, schemaProblem(se)
+		}
+		return nil, problem(codeSchemaViolation, "", "%v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	var req adjudicateRequest
+	if err := dec.Decode(&req); err != nil {
+		return nil, problem(codeBadRequest, "", "%v", err)
+	}
+	return &req, nil
+}
+
+// heavyWait runs fn in a slot of the pool of heavy work, waiting for one as
+// long as ctx allows: the games of a bulk request queue for the slots with
+// every other heavy request instead of being refused one by one. fn's
+// context marks it as running in the pool, so that the heavy work inside
+// (a compile, a long replay) does not ask for a second slot.
+func (s *Server) heavyWait(ctx context.Context, fn func(context.Context) error) error {
+	pl := s.pool
+	select {
+	case pl.slots <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	pl.inflight.Inc()
+	defer func() {
+		pl.inflight.Dec()
+		<-pl.slots
+	}()
+	return fn(context.WithValue(ctx, inPoolKey{}, true))
+}
+
+// inPoolKey marks a context whose work already holds a slot of the pool.
+type inPoolKey struct{}
+
+func inPool(ctx context.Context) bool {
+	v, _ := ctx.Value(inPoolKey{}).(bool)
+	return v
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"flag"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,60 +18,6 @@ import (
 var regenGame200 = flag.Bool("regen-game200", false, "rewrite testdata/game200.json")
 
 const game200Path = "testdata/game200.json"
-
-type gameBody struct {
-	Variant string   `json:"variant"`
-	Moves   []string `json:"moves"`
-}
-
-// randomGame plays plies random legal moves from the chess start with the
-// engine's public API, never choosing a move that ends the game (mate,
-// stalemate, the move rule, repetition, insufficient material). ok is false
-// when every move would end it (the caller tries another seed).
-func randomGame(seed uint64, plies int) (moves []string, ok bool) {
-	v, err := rules.Builtin("chess")
-	if err != nil {
-		panic(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 200))
-	g := rules.NewGame(v.Start())
-	for len(moves) < plies {
-		p := g.Position()
-		legal := g.LegalMoves()
-		played := false
-		for _, i := range rng.Perm(len(legal)) {
-			m := legal[i]
-			san := p.SAN(m)
-			if err := g.Play(m); err != nil {
-				panic(err)
-			}
-			if g.Status().Outcome == rules.Ongoing {
-				moves, played = append(moves, san), true
-				break
-			}
-			// The move ended the game: start again from the moves so far.
-			g = replay(v, moves)
-		}
-		if !played {
-			return moves, false
-		}
-	}
-	return moves, true
-}
-
-func replay(v *rules.Variant, moves []string) *rules.Game {
-	g := rules.NewGame(v.Start())
-	for _, s := range moves {
-		m, err := g.ParseMove(s)
-		if err != nil {
-			panic(err)
-		}
-		if err := g.Play(m); err != nil {
-			panic(err)
-		}
-	}
-	return g
-}
 
 func TestGame200(t *testing.T) {
 	if *regenGame200 {

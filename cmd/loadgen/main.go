@@ -63,7 +63,8 @@ type config struct {
 	requests    int           // 0: until duration has passed
 	warmup      time.Duration
 	timeout     time.Duration
-	gzip        bool // send Accept-Encoding: gzip (the answers are counted as received, compressed)
+	gzip        bool     // send Accept-Encoding: gzip (the answers are counted as received, compressed)
+	bodies      [][]byte // -bodies: request i sends bodies[i % len(bodies)] instead of body
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -78,6 +79,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	num := fs.Int("n", 0, fmt.Sprintf("number of requests (at most %d)", maxRequests))
 	warmup := fs.Duration("warmup", 0, "unmeasured warm-up before the run (at most 1m)")
 	timeout := fs.Duration("timeout", 10*time.Second, "time limit of one request")
+	bodiesFile := fs.String("bodies", "", "a file of request bodies, one a line (NDJSON): request i sends line i, cycling; instead of -body")
+	genGames := fs.Int("gen-games", 0, "instead of generating load, write this many random chess games of -plies plies as NDJSON adjudication requests to standard output")
+	genPlies := fs.Int("plies", 80, "plies of each game of -gen-games")
 	acceptGzip := fs.Bool("gzip", false, "send Accept-Encoding: gzip, as browsers and most HTTP clients do; bytes received are then the compressed ones")
 	baseline := fs.String("serve-baseline", "", "instead of generating load, serve the bare echo baseline on this loopback address")
 	if err := fs.Parse(args); err != nil {
@@ -89,6 +93,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "loadgen: unexpected argument %q\n", fs.Arg(0))
 		return 2
+	}
+	if *genGames > 0 {
+		if err := writeGames(stdout, *genGames, *genPlies); err != nil {
+			fmt.Fprintf(stderr, "loadgen: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	if *baseline != "" {
 		if err := serveBaseline(*baseline, stderr); err != nil {
@@ -103,6 +114,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.gzip = *acceptGzip
+	if *bodiesFile != "" {
+		if cfg.bodies, err = loadBodies(*bodiesFile); err != nil {
+			fmt.Fprintf(stderr, "loadgen: %v\n", err)
+			return 2
+		}
+		if cfg.method == http.MethodGet {
+			cfg.method = http.MethodPost
+		}
+	}
 	res := generate(cfg)
 	res.print(stdout, cfg)
 	if res.errors > 0 {
@@ -301,11 +321,12 @@ func load(client *http.Client, cfg config) result {
 		}
 		workers[i] = w
 		wg.Go(func() {
-			for issued.Add(1) <= limit {
-				if !deadline.IsZero() && !time.Now().Before(deadline) {
+			for {
+				n := issued.Add(1)
+				if n > limit || !deadline.IsZero() && !time.Now().Before(deadline) {
 					return
 				}
-				w.do(client, cfg)
+				w.do(client, cfg, int(n-1))
 			}
 		})
 	}
@@ -331,9 +352,12 @@ func load(client *http.Client, cfg config) result {
 
 // do sends one request and records its latency (time to the last byte of
 // the answer) or its error.
-func (w *worker) do(client *http.Client, cfg config) {
+func (w *worker) do(client *http.Client, cfg config, i int) {
 	var body io.Reader
-	if cfg.body != nil {
+	switch {
+	case len(cfg.bodies) > 0:
+		body = bytes.NewReader(cfg.bodies[i%len(cfg.bodies)])
+	case cfg.body != nil:
 		body = bytes.NewReader(cfg.body)
 	}
 	req, err := http.NewRequest(cfg.method, cfg.url.String(), body)
@@ -341,7 +365,7 @@ func (w *worker) do(client *http.Client, cfg config) {
 		w.fail(err)
 		return
 	}
-	if cfg.body != nil {
+	if body != nil {
 		req.Header.Set("Content-Type", cfg.ctype)
 	}
 	if cfg.gzip {

@@ -233,3 +233,40 @@ func TestBulk10000(t *testing.T) {
 		t.Errorf("every game is ongoing; the test should see games end")
 	}
 }
+
+// BenchmarkBulk adjudicates 1,000 random games of 80 plies in one bulk
+// request per operation, and each game alone, through the full handler:
+//
+//	go test ./internal/handlers -run '^$' -bench Bulk -benchtime 5x
+func BenchmarkBulk(b *testing.B) {
+	games := randomGames(b, 1000, 80)
+	var body strings.Builder
+	lines := make([]string, len(games))
+	for i, g := range games {
+		lines[i] = jsonText(map[string]any{"variant": "chess", "moves": g})
+		body.WriteString(lines[i] + "\n")
+	}
+	cfg := testConfig()
+	cfg.RequestTimeout = time.Minute
+	srv, err := handlers.New(cfg, zap.NewNop(), nil, prometheus.NewRegistry())
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := srv.Handler()
+	b.Run("bulk", func(b *testing.B) {
+		for b.Loop() {
+			if rec := bulkPost(h, body.String()); rec.Code != http.StatusOK {
+				b.Fatal(rec.Code)
+			}
+		}
+		b.ReportMetric(float64(len(games)*b.N)/b.Elapsed().Seconds(), "games/s")
+	})
+	b.Run("single", func(b *testing.B) {
+		for b.Loop() {
+			for _, line := range lines {
+				serve(h, request(http.MethodPost, "/v1/games/adjudicate", line))
+			}
+		}
+		b.ReportMetric(float64(len(games)*b.N)/b.Elapsed().Seconds(), "games/s")
+	})
+}

@@ -55,10 +55,13 @@ const (
 
 // ParseFEN reads a FEN of variant v: board, side to move, rights, en-passant
 // square, halfmove clock and move number, separated by single spaces, and,
-// where the variant lets a game choose its promotion type, an optional
-// seventh field with that type and the initial armies (docs/VARIANTS.md).
-// Errors are *Error with Code ErrInvalidFEN, the field, and the byte offset
-// in text.
+// where the variant has them, the further fields docs/VARIANTS.md lists (a
+// promotion type, the moves left in a turn, the Fools' memory). The two
+// clock fields may be left out, as in EPD: the first four fields alone, or
+// followed by EPD operations (bm e4; id "x";), which are checked for their
+// form and otherwise ignored; the halfmove clock is then 0 and the move
+// number 1, and the further fields take their defaults. Errors are *Error
+// with Code ErrInvalidFEN, the field, and the byte offset in text.
 func ParseFEN(v *Variant, text string) (*Setup, error) {
 	if len(text) > MaxFENBytes {
 		return nil, newError(ErrInvalidFEN, "", MaxFENBytes, "FEN is longer than %d bytes", MaxFENBytes)
@@ -78,12 +81,25 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 			}
 			return nil, newError(ErrInvalidFEN, name, offs[i], "empty field (fields are separated by single spaces)")
 		}
+		if i == epdFields && isLetter(f[0]) {
+			// EPD operations, each starting with a letter, follow the four
+			// position fields.
+			if err := v.checkEPD(text, offs[i]); err != nil {
+				return nil, err
+			}
+			fields = fields[:epdFields]
+			break
+		}
 	}
-	want := len(names)
-	if len(fields) > want && (len(v.choices) > 0 || v.perTurn > 1) && !isFoolField(fields[want]) {
-		want++
+	clocks := len(fields) != epdFields
+	want := epdFields
+	if clocks {
+		want = len(names)
+		if len(fields) > want && (len(v.choices) > 0 || v.perTurn > 1) && !isFoolField(fields[want]) {
+			want++
+		}
 	}
-	fool := len(fields) > want && v.fools != (typeSet{}) && isFoolField(fields[want])
+	fool := clocks && len(fields) > want && v.fools != (typeSet{}) && isFoolField(fields[want])
 	if fool {
 		want++
 	}
@@ -92,19 +108,8 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 		if len(fields) > want {
 			off = offs[want]
 		}
-		if len(v.choices) > 0 && v.fools != (typeSet{}) {
-			return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number), optionally a promotion type, and optionally the Fools' field fool:W/B, not %d", v.def.ID, len(names), len(fields))
-		}
-		if len(v.choices) > 0 {
-			return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number) and optionally a seventh (promotion type), not %d", v.def.ID, len(names), len(fields))
-		}
-		if v.fools != (typeSet{}) {
-			return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number) and optionally the Fools' field fool:W/B, not %d", v.def.ID, len(names), len(fields))
-		}
-		if v.perTurn > 1 {
-			return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number) and optionally a seventh (moves left in the turn), not %d", v.def.ID, len(names), len(fields))
-		}
-		return nil, newError(ErrInvalidFEN, "fen", off, "a FEN has %d fields (board, turn, rights, en passant, halfmoves, move number), not %d", len(names), len(fields))
+		return nil, newError(ErrInvalidFEN, "fen", off, "a FEN of %s has %d fields (board, turn, rights, en passant, halfmoves, move number)%s, or the first %d alone, as in EPD; not %d",
+			v.def.ID, len(names), v.extraFields(), epdFields, len(fields))
 	}
 	s := &Setup{Variant: v, EnPassant: NoSquare, FoolMoved: NoSquare}
 	if err := s.parseBoard(fields[0]); err != nil {
@@ -131,6 +136,10 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 			return nil, newError(ErrInvalidFEN, fieldEnPassant, offs[3], "en-passant square must be - or a square of the board, not %q", fields[3])
 		}
 		s.EnPassant = sq
+	}
+	if !clocks {
+		s.Fullmoves = 1
+		return s, nil
 	}
 	var err error
 	if s.Halfmoves, err = parseCount(fields[4], fieldHalfmoves, offs[4], 0); err != nil {

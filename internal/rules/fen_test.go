@@ -58,7 +58,7 @@ func TestParseFENErrors(t *testing.T) {
 		offset        int
 	}{
 		{"chess", "", "board", 0},
-		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", "fen", 52},
+		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "fen", 54},
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x", "fen", 57},
 		{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w KQkq - 0 1", "turn", 44},
 		{"chess", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board", 18},
@@ -156,8 +156,9 @@ func TestNewPositionErrors(t *testing.T) {
 	}
 }
 
-// FuzzParseFEN: accepted FENs round-trip exactly; rejected ones give a
-// typed error with an offset inside the text; positions list their moves.
+// FuzzParseFEN: accepted FENs round-trip exactly (one without its clocks,
+// or an EPD, prints its four fields and the clocks 0 1); rejected ones give
+// a typed error with an offset inside the text; positions list their moves.
 func FuzzParseFEN(f *testing.F) {
 	for _, s := range []string{
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -168,6 +169,14 @@ func FuzzParseFEN(f *testing.F) {
 		"4k3/8/8/8/8/8/8/4K2R w K - 0 1",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
 		"k7/8/8/8/8/8/8/7K w - a9 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 \"a ; \\\"b\\\"  c\";  noop;",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"x;",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm:e4;",
+		"4k3/8/8/8/8/8/8/4K2R w K - ",
 	} {
 		f.Add("chess", s)
 		f.Add("shako", s)
@@ -176,6 +185,8 @@ func FuzzParseFEN(f *testing.F) {
 		grandStart, grandStart + " captured", grandStart + " initial:QGX'qgx'", grandStart + " all",
 		grandStart + " captured:", "9k/10/10/10/4b''5/10/4n5/10/4K''5/K9 w - - 0 20 initial:B''K''b''k''",
 		grandStart + " all fool:N/-", "9k/10/10/10/4F'''5/10/10/10/10/K9 b - - 0 2 fool:B''/B''@e6",
+		strings.TrimSuffix(grandStart, " 0 1"), strings.TrimSuffix(grandStart, " 0 1") + " initial:QRqr",
+		strings.TrimSuffix(grandStart, " 0 1") + " fool:N/-", strings.TrimSuffix(grandStart, " 0 1") + " bm e4;",
 		"9k/10/2a'''7/c'''9/3pH'''5/5w'''4/10/K2c'''6/10/10 w - d7 0 2", "9k/10/10/4i'''5/4N5/3D'''M'''5/10/10/10/K9 w - - 0 2 fool:-/W'''",
 	} {
 		f.Add("grand", s)
@@ -187,6 +198,9 @@ func FuzzParseFEN(f *testing.F) {
 	} {
 		f.Add("giant", s)
 		f.Add("giant-quick", s+" 3")
+		four := strings.TrimSuffix(strings.TrimSuffix(s, " 30"), " 1")
+		f.Add("giant", strings.TrimSuffix(four, " 0"))
+		f.Add("giant-quick", strings.TrimSuffix(four, " 0")+" 3")
 	}
 	f.Fuzz(func(t *testing.T, variant, text string) {
 		v, err := Builtin(variant)
@@ -201,10 +215,15 @@ func FuzzParseFEN(f *testing.F) {
 			}
 			return
 		}
-		// The six fields print back exactly; the promotion field in its
-		// canonical form, which reads back to itself.
+		// The six fields print back exactly, or the four and the clocks
+		// 0 1 for a FEN without them; the promotion field in its canonical
+		// form, which reads back to itself.
 		canon := s.FEN()
-		if got := strings.Join(strings.Split(canon, " ")[:6], " "); got != strings.Join(strings.Split(text, " ")[:6], " ") {
+		given := strings.Split(text, " ")
+		if len(given) == 4 || len(given) > 4 && isLetter(given[4][0]) {
+			given = append(given[:4], "0", "1")
+		}
+		if got := strings.Join(strings.Split(canon, " ")[:6], " "); got != strings.Join(given[:6], " ") {
 			t.Fatalf("ParseFEN(%q).FEN() = %q", text, canon)
 		}
 		if again := mustSetup(t, v, canon).FEN(); again != canon {

@@ -202,9 +202,10 @@ func (p *Position) sanMovesInto(out []Move, q sanQuery, moves []Move, promo bool
 //   - coordinate form: e2e4, a10a12, e7e8q, with - or x between the squares
 //     (e2-e4, e4xd5) and =Q for a promotion (e7e8=Q); castling is the
 //     King's move (e1g1);
-//   - SAN as SAN writes it, with unneeded disambiguation optional, O-O,
-//     0-0, O-O-O or 0-0-0 for castling, the = of a promotion optional, and
-//     x and any trailing run of +, #, ! and ? optional and not checked;
+//   - SAN as SAN writes it, with unneeded disambiguation optional, O-O
+//     or O-O-O for castling with each O written O, o or 0 (o-o, 0-0-0),
+//     the = of a promotion optional, and x and any trailing run of +, #, !
+//     and ? optional and not checked;
 //     piece letters are upper case, and a text starting with a lower-case
 //     letter is a Pawn move (e4, exd5; a Pawn capture needs its file) or a
 //     coordinate move;
@@ -212,6 +213,11 @@ func (p *Position) sanMovesInto(out []Move, q sanQuery, moves []Move, promo bool
 //     coordinate move (P e2-e4), the letter naming the piece on the origin
 //     square, optionally followed by ; and the placement of the promoted
 //     piece on the destination (e7-e8; Q-e8).
+//
+// In every form a promotion may leave out its piece when the move has a
+// single promotion choice and no way to stay unpromoted (the Cazaux games'
+// e12e14 is e12e14q); with several choices it is an illegal move with
+// Reason "needs-promotion".
 //
 // Errors are *Error with Field "move": ErrInvalidMove when the text does not
 // parse (Offset is the byte offset in text of the first bad character),
@@ -297,12 +303,8 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // single reads a move without spaces or semicolons: castling, SAN or
 // coordinate form.
 func (mp *moveParser) single() (Move, error) {
-	body := strings.TrimRight(mp.text[mp.i:mp.end], "+#!?")
-	switch body {
-	case "O-O", "0-0":
-		return mp.p.resolveCastle(true, mp.legalMoves())
-	case "O-O-O", "0-0-0":
-		return mp.p.resolveCastle(false, mp.legalMoves())
+	if kingside, ok := castleText(strings.TrimRight(mp.text[mp.i:mp.end], "+#!?")); ok {
+		return mp.p.resolveCastle(kingside, mp.legalMoves())
 	}
 	c := mp.peek(0)
 	switch {
@@ -312,6 +314,22 @@ func (mp *moveParser) single() (Move, error) {
 		return mp.lowerMove()
 	}
 	return Move{}, mp.unexpected("a piece letter, a square or castling")
+}
+
+// castleText reads castling, O-O (kingside, toward the higher files) or
+// O-O-O, each O written as O, o or 0 in any mixture: no other move is
+// written with those characters, so every case is unambiguous.
+func castleText(body string) (kingside, ok bool) {
+	if len(body) != 3 && len(body) != 5 {
+		return false, false
+	}
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if i%2 == 1 && c != '-' || i%2 == 0 && c != 'O' && c != 'o' && c != '0' {
+			return false, false
+		}
+	}
+	return len(body) == 3, true
 }
 
 // lowerMove reads a coordinate move or a SAN Pawn move.
@@ -644,12 +662,33 @@ func (p *Position) resolveCoordinate(from, to Square, promo PieceType, legal []M
 	if i := slices.IndexFunc(legal, same); i >= 0 {
 		return legal[i], nil
 	}
+	if promo == 0 {
+		if m, ok := onlyPromotion(legal, func(m Move) bool { return m.From == from && m.To == to }); ok {
+			return m, nil
+		}
+	}
 	m := Move{From: from, To: to, Promotion: promo, Kind: MoveNormal}
 	pseudo := p.pseudoMoves(nil, p.InCheck())
 	if i := slices.IndexFunc(pseudo, same); i >= 0 {
 		m = pseudo[i]
 	}
 	return Move{}, p.illegal(m)
+}
+
+// onlyPromotion returns the move of legal that match selects when there is
+// exactly one and it promotes: a move written without its promotion piece
+// where the piece has a single choice (RULES, "Promotion"). With several
+// choices, or a matching move that does not promote, it returns false.
+func onlyPromotion(legal []Move, match func(Move) bool) (Move, bool) {
+	var found Move
+	n := 0
+	for _, m := range legal {
+		if match(m) {
+			found = m
+			n++
+		}
+	}
+	return found, n == 1 && found.Promotion != 0
 }
 
 // resolveCastle returns the legal castling move toward the higher files
@@ -675,6 +714,18 @@ func (p *Position) resolveCastle(kingside bool, legal []Move) (Move, error) {
 // is none or several. text is the move as written, for the details.
 func (p *Position) resolveSAN(q sanQuery, text string, legal []Move) (Move, error) {
 	c := p.sanMoves(q, legal, true)
+	if len(c) == 0 && q.promo == 0 {
+		// A promotion written without its piece: the move when there is
+		// one, ambiguous when pieces on several squares match, and
+		// otherwise a choice to name (explainSAN).
+		all := p.sanMoves(q, legal, false)
+		if m, ok := onlyPromotion(all, func(Move) bool { return true }); ok {
+			return m, nil
+		}
+		if slices.ContainsFunc(all, func(m Move) bool { return m.From != all[0].From }) {
+			c = all
+		}
+	}
 	switch len(c) {
 	case 1:
 		return c[0], nil

@@ -416,7 +416,7 @@ func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{
 		"e2e4", "e2-e4", "e4xd5", "e7e8q", "e7e8=Q", "b7b8n'", "a10a12", "a10-a5", "e1g1",
 		"e4", "Nf3", "Ng1f3", "R10a5", "R1a5", "exd5", "b8=Q+", "bxa8=N", "Qa1b2", "Q3b2", "Cab1",
-		"O-O", "0-0-0", "O-O+", "Nf3!?", "N'c3", "Kg3",
+		"O-O", "0-0-0", "O-O+", "Nf3!?", "N'c3", "Kg3", "o-o", "O-o-0", "o-o-o#", "o-o-o-o", "e12e14", "b7b8", "b8",
 		"P e2-e4", "p e2-e4", "N' b1-c3", "e7-e8; Q-e8", "P b7-b8; Q-b8", "b7-b8;q-b8",
 		"", " ", "e9e4", "i2i4", "Xe4", "Nf", "e0", "e2e4x", "e2-e4;", "e2-e4; Q-e4; R-e4",
 		"b7-b8; Q-b7", "b8=", "O-O-O-O", "\xff", "Nd2", "Cb1", strings.Repeat("a", 70),

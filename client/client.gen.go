@@ -38,10 +38,13 @@ func (e AdjudicationResultClaimableDraws) Valid() bool {
 
 // Defines values for AdjudicationResultReason.
 const (
+	AdjudicationResultReasonAborted              AdjudicationResultReason = "aborted"
 	AdjudicationResultReasonCheckmate            AdjudicationResultReason = "checkmate"
 	AdjudicationResultReasonDrawAgreement        AdjudicationResultReason = "draw-agreement"
 	AdjudicationResultReasonDrawClaim            AdjudicationResultReason = "draw-claim"
 	AdjudicationResultReasonFivefoldRepetition   AdjudicationResultReason = "fivefold-repetition"
+	AdjudicationResultReasonFlagFall             AdjudicationResultReason = "flag-fall"
+	AdjudicationResultReasonFlagFallDraw         AdjudicationResultReason = "flag-fall-draw"
 	AdjudicationResultReasonIllegalMove          AdjudicationResultReason = "illegal-move"
 	AdjudicationResultReasonInsufficientMaterial AdjudicationResultReason = "insufficient-material"
 	AdjudicationResultReasonOngoing              AdjudicationResultReason = "ongoing"
@@ -53,6 +56,8 @@ const (
 // Valid indicates whether the value is a known member of the AdjudicationResultReason enum.
 func (e AdjudicationResultReason) Valid() bool {
 	switch e {
+	case AdjudicationResultReasonAborted:
+		return true
 	case AdjudicationResultReasonCheckmate:
 		return true
 	case AdjudicationResultReasonDrawAgreement:
@@ -60,6 +65,10 @@ func (e AdjudicationResultReason) Valid() bool {
 	case AdjudicationResultReasonDrawClaim:
 		return true
 	case AdjudicationResultReasonFivefoldRepetition:
+		return true
+	case AdjudicationResultReasonFlagFall:
+		return true
+	case AdjudicationResultReasonFlagFallDraw:
 		return true
 	case AdjudicationResultReasonIllegalMove:
 		return true
@@ -176,17 +185,23 @@ func (e ClaimBy) Valid() bool {
 
 // Defines values for ClaimType.
 const (
+	Abort     ClaimType = "abort"
 	Agreement ClaimType = "agreement"
 	Draw      ClaimType = "draw"
+	Flag      ClaimType = "flag"
 	Resign    ClaimType = "resign"
 )
 
 // Valid indicates whether the value is a known member of the ClaimType enum.
 func (e ClaimType) Valid() bool {
 	switch e {
+	case Abort:
+		return true
 	case Agreement:
 		return true
 	case Draw:
+		return true
+	case Flag:
 		return true
 	case Resign:
 		return true
@@ -668,10 +683,13 @@ func (e StatusClaimableDraws) Valid() bool {
 
 // Defines values for StatusOutcome.
 const (
+	StatusOutcomeAborted              StatusOutcome = "aborted"
 	StatusOutcomeCheckmate            StatusOutcome = "checkmate"
 	StatusOutcomeDrawAgreement        StatusOutcome = "draw-agreement"
 	StatusOutcomeDrawClaim            StatusOutcome = "draw-claim"
 	StatusOutcomeFivefoldRepetition   StatusOutcome = "fivefold-repetition"
+	StatusOutcomeFlagFall             StatusOutcome = "flag-fall"
+	StatusOutcomeFlagFallDraw         StatusOutcome = "flag-fall-draw"
 	StatusOutcomeInsufficientMaterial StatusOutcome = "insufficient-material"
 	StatusOutcomeOngoing              StatusOutcome = "ongoing"
 	StatusOutcomeResignation          StatusOutcome = "resignation"
@@ -682,6 +700,8 @@ const (
 // Valid indicates whether the value is a known member of the StatusOutcome enum.
 func (e StatusOutcome) Valid() bool {
 	switch e {
+	case StatusOutcomeAborted:
+		return true
 	case StatusOutcomeCheckmate:
 		return true
 	case StatusOutcomeDrawAgreement:
@@ -689,6 +709,10 @@ func (e StatusOutcome) Valid() bool {
 	case StatusOutcomeDrawClaim:
 		return true
 	case StatusOutcomeFivefoldRepetition:
+		return true
+	case StatusOutcomeFlagFall:
+		return true
+	case StatusOutcomeFlagFallDraw:
 		return true
 	case StatusOutcomeInsufficientMaterial:
 		return true
@@ -797,7 +821,7 @@ type AdjudicationResult struct {
 	// Plies How many moves were played (up to the first illegal one).
 	Plies int `json:"plies"`
 
-	// Reason Why the result is what it is; the final status's outcome, the accepted claim's (`draw-claim`, `draw-agreement`, `resignation`), or `illegal-move`.
+	// Reason Why the result is what it is; the final status's outcome, the accepted claim's (`draw-claim`, `draw-agreement`, `resignation`, `flag-fall`, `flag-fall-draw`, `aborted`), or `illegal-move`.
 	Reason AdjudicationResultReason `json:"reason"`
 
 	// Result A game's result as in PGN: `1-0` White won, `0-1` Black won, `1/2-1/2` drawn, `*` not decided (the game is on, or was cut by an illegal move).
@@ -813,7 +837,7 @@ type AdjudicationResult struct {
 // AdjudicationResultClaimableDraws defines model for AdjudicationResult.ClaimableDraws.
 type AdjudicationResultClaimableDraws string
 
-// AdjudicationResultReason Why the result is what it is; the final status's outcome, the accepted claim's (`draw-claim`, `draw-agreement`, `resignation`), or `illegal-move`.
+// AdjudicationResultReason Why the result is what it is; the final status's outcome, the accepted claim's (`draw-claim`, `draw-agreement`, `resignation`, `flag-fall`, `flag-fall-draw`, `aborted`), or `illegal-move`.
 type AdjudicationResultReason string
 
 // Annotation A mark of a legal move's text that contradicts the move.
@@ -896,6 +920,20 @@ type BoardRequest struct {
 	Variant *string `json:"variant,omitempty"`
 }
 
+// CanMate Whether each side still has the material to checkmate, by the
+// material alone, whatever the position: what a flag fall is decided
+// by (claim `flag`). FIDE chess: false for a side with only its King;
+// with King and one Knight, or King and Bishops, as lichess and
+// chessops decide it (see the [rules](/docs/rules)). Every other
+// variant: false only for a side with nothing but its royal piece.
+type CanMate struct {
+	// Black Black can still checkmate.
+	Black bool `json:"black"`
+
+	// White White can still checkmate.
+	White bool `json:"white"`
+}
+
 // Castling Castling: the unmoved King moves two squares toward an unmoved Rook
 // on its own rank, every square between them empty, not in check and
 // not passing or landing on an attacked square; the Rook lands on the
@@ -913,29 +951,37 @@ type CastlingNotation string
 
 // Claim A player's claim after the last move.
 type Claim struct {
-	// By The player who claims the draw, resigns or, for an agreement, offered the draw (required for every type alike).
+	// By The player who claims the draw, resigns, whose flag fell, who aborts or, for an agreement, who offered the draw (required for every type alike).
 	By ClaimBy `json:"by"`
 
 	// Type `draw` claims a claimable draw (threefold repetition, the move
 	// rule) at the end of the game: accepted only when one can be
 	// claimed there (reason `draw-claim`). `agreement` records a draw
-	// both players agreed to: accepted whenever the game has not
-	// already ended on the board (reason `draw-agreement`). `resign`
+	// both players agreed to (reason `draw-agreement`). `resign`
 	// resigns for the side named (reason `resignation`, the other side
-	// wins). Each is accepted only while the game is on.
+	// wins). `flag`: the clock of the side named ran out; the other
+	// side wins if it can still checkmate (`status.canMate`; reason
+	// `flag-fall`), else the game is drawn (reason `flag-fall-draw`),
+	// as FIDE's Laws (6.9) have it. `abort`: the game is called off
+	// without a result (reason `aborted`, result `*`). Each is accepted
+	// only while the game is on, never after it ended on the board.
 	Type ClaimType `json:"type"`
 }
 
-// ClaimBy The player who claims the draw, resigns or, for an agreement, offered the draw (required for every type alike).
+// ClaimBy The player who claims the draw, resigns, whose flag fell, who aborts or, for an agreement, who offered the draw (required for every type alike).
 type ClaimBy string
 
 // ClaimType `draw` claims a claimable draw (threefold repetition, the move
 // rule) at the end of the game: accepted only when one can be
 // claimed there (reason `draw-claim`). `agreement` records a draw
-// both players agreed to: accepted whenever the game has not
-// already ended on the board (reason `draw-agreement`). `resign`
+// both players agreed to (reason `draw-agreement`). `resign`
 // resigns for the side named (reason `resignation`, the other side
-// wins). Each is accepted only while the game is on.
+// wins). `flag`: the clock of the side named ran out; the other
+// side wins if it can still checkmate (`status.canMate`; reason
+// `flag-fall`), else the game is drawn (reason `flag-fall-draw`),
+// as FIDE's Laws (6.9) have it. `abort`: the game is called off
+// without a result (reason `aborted`, result `*`). Each is accepted
+// only while the game is on, never after it ended on the board.
 type ClaimType string
 
 // Definition A variant as data (see the [variant format](/docs/variants)): what
@@ -1503,6 +1549,14 @@ type SetupResult struct {
 
 // Status How a position stands in its game.
 type Status struct {
+	// CanMate Whether each side still has the material to checkmate, by the
+	// material alone, whatever the position: what a flag fall is decided
+	// by (claim `flag`). FIDE chess: false for a side with only its King;
+	// with King and one Knight, or King and Bishops, as lichess and
+	// chessops decide it (see the [rules](/docs/rules)). Every other
+	// variant: false only for a side with nothing but its royal piece.
+	CanMate CanMate `json:"canMate"`
+
 	// Checkers The squares of the pieces that give check, empty when none.
 	Checkers []string `json:"checkers"`
 
@@ -1526,7 +1580,8 @@ type Status struct {
 
 	// Outcome How the game stands in this position: `ongoing`, or how it ended (`checkmate`, `stalemate`, and the
 	// draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
-	// move rule), `insufficient-material`). `resignation`, `draw-claim` and `draw-agreement` appear only in
+	// move rule), `insufficient-material`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+	// `flag-fall-draw` and `aborted` appear only in
 	// adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 	// winner are the claim's too; legal-moves, status and validate-move never give them.
 	Outcome StatusOutcome `json:"outcome"`
@@ -1540,7 +1595,7 @@ type Status struct {
 	// Turn The side to move.
 	Turn StatusTurn `json:"turn"`
 
-	// Winner The winner, after a checkmate or an accepted resignation; absent otherwise.
+	// Winner The winner, after a checkmate, an accepted resignation or a flag fall the other side wins; absent otherwise.
 	Winner *StatusWinner `json:"winner,omitempty"`
 }
 
@@ -1549,7 +1604,8 @@ type StatusClaimableDraws string
 
 // StatusOutcome How the game stands in this position: `ongoing`, or how it ended (`checkmate`, `stalemate`, and the
 // draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
-// move rule), `insufficient-material`). `resignation`, `draw-claim` and `draw-agreement` appear only in
+// move rule), `insufficient-material`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+// `flag-fall-draw` and `aborted` appear only in
 // adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 // winner are the claim's too; legal-moves, status and validate-move never give them.
 type StatusOutcome string
@@ -1557,7 +1613,7 @@ type StatusOutcome string
 // StatusTurn The side to move.
 type StatusTurn string
 
-// StatusWinner The winner, after a checkmate or an accepted resignation; absent otherwise.
+// StatusWinner The winner, after a checkmate, an accepted resignation or a flag fall the other side wins; absent otherwise.
 type StatusWinner string
 
 // StatusResult The status of a position.
@@ -2062,6 +2118,25 @@ type ClientInterface interface {
 	// `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 	// problem: it is in the 200 answer.
 	//
+	// **In bulk:** with `Content-Type: application/x-ndjson` the body is
+	// any number of games, one `AdjudicateRequest` a line (blank lines
+	// skipped), and the answer is an `application/x-ndjson` stream of one
+	// line a game, in the order of the games, each written as soon as it
+	// and the games before it are done: a `BulkAnswer`. Each game has the
+	// limits of a single request (its line at most the server's
+	// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
+	// answer a single request would, with its 0-based `index`; a game
+	// that a single request would refuse is a line with its `problem`.
+	// The whole body is at most `--max-bulk-bytes` (256 MiB) and
+	// `--max-bulk-games` (100,000) games, and the request's time budget
+	// (`--request-timeout`) covers the whole stream: when it runs out, or
+	// the body breaks off or is too large, a last line with `stopped:
+	// true` gives the `index` of the first game not answered and the
+	// `problem`. Memory stays bounded however many games are sent: games
+	// are read only as fast as they are answered. The games run in the
+	// server's pool of heavy work, as many at once as it has workers,
+	// sharing its slots with every other heavy request.
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/games/adjudicate (the `Adjudicate` operationId).
@@ -2096,6 +2171,25 @@ type ClientInterface interface {
 	// `limit-exceeded` (more moves than the server's `--max-moves`, field
 	// `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 	// problem: it is in the 200 answer.
+	//
+	// **In bulk:** with `Content-Type: application/x-ndjson` the body is
+	// any number of games, one `AdjudicateRequest` a line (blank lines
+	// skipped), and the answer is an `application/x-ndjson` stream of one
+	// line a game, in the order of the games, each written as soon as it
+	// and the games before it are done: a `BulkAnswer`. Each game has the
+	// limits of a single request (its line at most the server's
+	// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
+	// answer a single request would, with its 0-based `index`; a game
+	// that a single request would refuse is a line with its `problem`.
+	// The whole body is at most `--max-bulk-bytes` (256 MiB) and
+	// `--max-bulk-games` (100,000) games, and the request's time budget
+	// (`--request-timeout`) covers the whole stream: when it runs out, or
+	// the body breaks off or is too large, a last line with `stopped:
+	// true` gives the `index` of the first game not answered and the
+	// `problem`. Memory stays bounded however many games are sent: games
+	// are read only as fast as they are answered. The games run in the
+	// server's pool of heavy work, as many at once as it has workers,
+	// sharing its slots with every other heavy request.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2741,6 +2835,25 @@ func (c *Client) BoardPictureOf(ctx context.Context, body BoardPictureOfJSONRequ
 // `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 // problem: it is in the 200 answer.
 //
+// **In bulk:** with `Content-Type: application/x-ndjson` the body is
+// any number of games, one `AdjudicateRequest` a line (blank lines
+// skipped), and the answer is an `application/x-ndjson` stream of one
+// line a game, in the order of the games, each written as soon as it
+// and the games before it are done: a `BulkAnswer`. Each game has the
+// limits of a single request (its line at most the server's
+// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
+// answer a single request would, with its 0-based `index`; a game
+// that a single request would refuse is a line with its `problem`.
+// The whole body is at most `--max-bulk-bytes` (256 MiB) and
+// `--max-bulk-games` (100,000) games, and the request's time budget
+// (`--request-timeout`) covers the whole stream: when it runs out, or
+// the body breaks off or is too large, a last line with `stopped:
+// true` gives the `index` of the first game not answered and the
+// `problem`. Memory stays bounded however many games are sent: games
+// are read only as fast as they are answered. The games run in the
+// server's pool of heavy work, as many at once as it has workers,
+// sharing its slots with every other heavy request.
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/games/adjudicate (the `Adjudicate` operationId).
@@ -2785,6 +2898,25 @@ func (c *Client) AdjudicateWithBody(ctx context.Context, contentType string, bod
 // `limit-exceeded` (more moves than the server's `--max-moves`, field
 // `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 // problem: it is in the 200 answer.
+//
+// **In bulk:** with `Content-Type: application/x-ndjson` the body is
+// any number of games, one `AdjudicateRequest` a line (blank lines
+// skipped), and the answer is an `application/x-ndjson` stream of one
+// line a game, in the order of the games, each written as soon as it
+// and the games before it are done: a `BulkAnswer`. Each game has the
+// limits of a single request (its line at most the server's
+// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
+// answer a single request would, with its 0-based `index`; a game
+// that a single request would refuse is a line with its `problem`.
+// The whole body is at most `--max-bulk-bytes` (256 MiB) and
+// `--max-bulk-games` (100,000) games, and the request's time budget
+// (`--request-timeout`) covers the whole stream: when it runs out, or
+// the body breaks off or is too large, a last line with `stopped:
+// true` gives the `index` of the first game not answered and the
+// `problem`. Memory stays bounded however many games are sent: games
+// are read only as fast as they are answered. The games run in the
+// server's pool of heavy work, as many at once as it has workers,
+// sharing its slots with every other heavy request.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -4499,6 +4631,25 @@ type ClientWithResponsesInterface interface {
 	// `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 	// problem: it is in the 200 answer.
 	//
+	// **In bulk:** with `Content-Type: application/x-ndjson` the body is
+	// any number of games, one `AdjudicateRequest` a line (blank lines
+	// skipped), and the answer is an `application/x-ndjson` stream of one
+	// line a game, in the order of the games, each written as soon as it
+	// and the games before it are done: a `BulkAnswer`. Each game has the
+	// limits of a single request (its line at most the server's
+	// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
+	// answer a single request would, with its 0-based `index`; a game
+	// that a single request would refuse is a line with its `problem`.
+	// The whole body is at most `--max-bulk-bytes` (256 MiB) and
+	// `--max-bulk-games` (100,000) games, and the request's time budget
+	// (`--request-timeout`) covers the whole stream: when it runs out, or
+	// the body breaks off or is too large, a last line with `stopped:
+	// true` gives the `index` of the first game not answered and the
+	// `problem`. Memory stays bounded however many games are sent: games
+	// are read only as fast as they are answered. The games run in the
+	// server's pool of heavy work, as many at once as it has workers,
+	// sharing its slots with every other heavy request.
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/games/adjudicate (the `Adjudicate` operationId).
@@ -4533,6 +4684,25 @@ type ClientWithResponsesInterface interface {
 	// `limit-exceeded` (more moves than the server's `--max-moves`, field
 	// `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 	// problem: it is in the 200 answer.
+	//
+	// **In bulk:** with `Content-Type: application/x-ndjson` the body is
+	// any number of games, one `AdjudicateRequest` a line (blank lines
+	// skipped), and the answer is an `application/x-ndjson` stream of one
+	// line a game, in the order of the games, each written as soon as it
+	// and the games before it are done: a `BulkAnswer`. Each game has the
+	// limits of a single request (its line at most the server's
+	// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
+	// answer a single request would, with its 0-based `index`; a game
+	// that a single request would refuse is a line with its `problem`.
+	// The whole body is at most `--max-bulk-bytes` (256 MiB) and
+	// `--max-bulk-games` (100,000) games, and the request's time budget
+	// (`--request-timeout`) covers the whole stream: when it runs out, or
+	// the body breaks off or is too large, a last line with `stopped:
+	// true` gives the `index` of the first game not answered and the
+	// `problem`. Memory stays bounded however many games are sent: games
+	// are read only as fast as they are answered. The games run in the
+	// server's pool of heavy work, as many at once as it has workers,
+	// sharing its slots with every other heavy request.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6438,6 +6608,25 @@ func (c *ClientWithResponses) BoardPictureOfWithResponse(ctx context.Context, bo
 // `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 // problem: it is in the 200 answer.
 //
+// **In bulk:** with `Content-Type: application/x-ndjson` the body is
+// any number of games, one `AdjudicateRequest` a line (blank lines
+// skipped), and the answer is an `application/x-ndjson` stream of one
+// line a game, in the order of the games, each written as soon as it
+// and the games before it are done: a `BulkAnswer`. Each game has the
+// limits of a single request (its line at most the server's
+// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
+// answer a single request would, with its 0-based `index`; a game
+// that a single request would refuse is a line with its `problem`.
+// The whole body is at most `--max-bulk-bytes` (256 MiB) and
+// `--max-bulk-games` (100,000) games, and the request's time budget
+// (`--request-timeout`) covers the whole stream: when it runs out, or
+// the body breaks off or is too large, a last line with `stopped:
+// true` gives the `index` of the first game not answered and the
+// `problem`. Memory stays bounded however many games are sent: games
+// are read only as fast as they are answered. The games run in the
+// server's pool of heavy work, as many at once as it has workers,
+// sharing its slots with every other heavy request.
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/games/adjudicate (the `Adjudicate` operationId).
@@ -6478,6 +6667,25 @@ func (c *ClientWithResponses) AdjudicateWithBodyWithResponse(ctx context.Context
 // `limit-exceeded` (more moves than the server's `--max-moves`, field
 // `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 // problem: it is in the 200 answer.
+//
+// **In bulk:** with `Content-Type: application/x-ndjson` the body is
+// any number of games, one `AdjudicateRequest` a line (blank lines
+// skipped), and the answer is an `application/x-ndjson` stream of one
+// line a game, in the order of the games, each written as soon as it
+// and the games before it are done: a `BulkAnswer`. Each game has the
+// limits of a single request (its line at most the server's
+// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
+// answer a single request would, with its 0-based `index`; a game
+// that a single request would refuse is a line with its `problem`.
+// The whole body is at most `--max-bulk-bytes` (256 MiB) and
+// `--max-bulk-games` (100,000) games, and the request's time budget
+// (`--request-timeout`) covers the whole stream: when it runs out, or
+// the body breaks off or is too large, a last line with `stopped:
+// true` gives the `index` of the first game not answered and the
+// `problem`. Memory stays bounded however many games are sent: games
+// are read only as fast as they are answered. The games run in the
+// server's pool of heavy work, as many at once as it has workers,
+// sharing its slots with every other heavy request.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -7577,6 +7785,9 @@ func ParseAdjudicateResponse(rsp *http.Response) (*AdjudicateResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSONDefault = &dest
+
+	case rsp.StatusCode == 200:
+		// Content-type (application/x-ndjson) unsupported
 
 	}
 

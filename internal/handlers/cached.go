@@ -15,7 +15,7 @@ import (
 )
 
 // responseVersion changes with the shape of cached responses.
-const responseVersion = "r1"
+const responseVersion = "r2" // r2: status.canMate
 
 // rulesVersion hashes everything an answer depends on besides the request:
 // the embedded variant files, the engine version and the response format.

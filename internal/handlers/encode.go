@@ -68,7 +68,11 @@ func appendStatus(b []byte, s *statusInfo) []byte {
 	b = strconv.AppendInt(b, int64(s.FullmoveNumber), 10)
 	b = append(b, `,"repetitions":`...)
 	b = strconv.AppendInt(b, int64(s.Repetitions), 10)
-	return append(b, '}')
+	b = append(b, `,"canMate":{"white":`...)
+	b = strconv.AppendBool(b, s.CanMate.White)
+	b = append(b, `,"black":`...)
+	b = strconv.AppendBool(b, s.CanMate.Black)
+	return append(b, "}}"...)
 }
 
 // legalMovesJSON writes the legal-moves answer, keys in encoding/json's

@@ -26,8 +26,8 @@ type adjudicateRequest struct {
 // claim is a player's claim at the end of the moves: a draw claim, a draw
 // by agreement or a resignation.
 type claim struct {
-	Type string `json:"type"` // draw, agreement or resign
-	By   string `json:"by"`   // white or black: the claimant, the resigner, or the player who offered the agreed draw
+	Type string `json:"type"` // draw, agreement, resign, flag or abort
+	By   string `json:"by"`   // white or black: the claimant, the resigner, the player whose flag fell or who aborts, or who offered the agreed draw
 }
 
 // illegalMove reports the first move of a game that could not be played.
@@ -324,6 +324,26 @@ func applyClaim(out *adjudication, st rules.Status, cl *claim) {
 	case cl.Type == "draw" && len(st.Claimable) > 0:
 		accepted = true
 		out.Reason, out.Result = "draw-claim", "1/2-1/2"
+	case cl.Type == "flag":
+		// The flag of by fell: the other side wins if it can still
+		// checkmate, else the game is drawn (FIDE Laws 6.9).
+		accepted = true
+		other, canMate := rules.White, out.Status.CanMate.White
+		if cl.By == "white" {
+			other, canMate = rules.Black, out.Status.CanMate.Black
+		}
+		if canMate {
+			out.Reason, out.Result = "flag-fall", "1-0"
+			if other == rules.Black {
+				out.Result = "0-1"
+			}
+			out.Status.Winner = other.String()
+		} else {
+			out.Reason, out.Result = "flag-fall-draw", "1/2-1/2"
+		}
+	case cl.Type == "abort":
+		accepted = true
+		out.Reason, out.Result = "aborted", "*"
 	}
 	if accepted {
 		out.Status.Outcome, out.Status.Result = out.Reason, out.Result

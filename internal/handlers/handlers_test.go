@@ -413,7 +413,7 @@ func goldenCases() []apiCase {
 		post("error-wrong-type", lm, `{"variant":7}`, bad),
 		post("error-several-violations", lm, `{"zeta":1,"variant":5,"alpha":2,"fen":[]}`, bad),
 		post("error-wrong-type-array-item", adj, `{"variant":"chess","moves":["e4",5]}`, bad),
-		post("error-wrong-enum", adj, `{"variant":"chess","moves":[],"claim":{"type":"abort","by":"white"}}`, bad),
+		post("error-wrong-enum", adj, `{"variant":"chess","moves":[],"claim":{"type":"surrender","by":"white"}}`, bad),
 		post("error-missing-required", vm, `{"variant":"chess"}`, bad),
 		post("error-missing-required-nested", adj, `{"variant":"chess","moves":[],"claim":{"type":"draw"}}`, bad),
 		post("error-move-too-long", vm, move("", strings.Repeat("e", 65)), bad),

@@ -123,6 +123,15 @@ type statusInfo struct {
 	HalfmoveClock  int      `json:"halfmoveClock"`
 	FullmoveNumber int      `json:"fullmoveNumber"`
 	Repetitions    int      `json:"repetitions"`
+	// CanMate says, per side, whether it still has the material to
+	// checkmate (rules.Position.CanMate): what a flag fall is decided by.
+	CanMate sideFlags `json:"canMate"`
+}
+
+// sideFlags is a yes or no for each side.
+type sideFlags struct {
+	White bool `json:"white"`
+	Black bool `json:"black"`
 }
 
 func letterOf(v *rules.Variant, pc rules.Piece) string { return v.PieceLetter(pc) }
@@ -166,7 +175,7 @@ func describeStatus(p *rules.Position, st rules.Status) statusInfo {
 	si := statusInfo{Turn: st.Turn.String(), InCheck: st.InCheck, Checkers: squares(st.Checkers),
 		Outcome: st.Outcome.String(), Result: st.Result(), ClaimableDraws: []string{},
 		LegalMoveCount: st.LegalMoves, HalfmoveClock: p.Halfmoves(), FullmoveNumber: p.Fullmoves(),
-		Repetitions: st.Repetitions}
+		Repetitions: st.Repetitions, CanMate: sideFlags{White: p.CanMate(rules.White), Black: p.CanMate(rules.Black)}}
 	if st.Outcome == rules.Checkmate {
 		si.Winner = st.Winner.String()
 	}

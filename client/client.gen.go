@@ -1331,7 +1331,7 @@ type PositionRequest struct {
 	// sends. Unknown fields are errors.
 	Definition *Definition `json:"definition,omitempty"`
 
-	// Fen The position, as a FEN of the variant (six fields, some variants a seventh); with `moves`, the game's start.
+	// Fen The position, as a FEN of the variant (six fields, some variants a seventh; four fields or EPD accepted, with the clocks 0 and 1); with `moves`, the game's start.
 	//
 	// Example: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
 	Fen *string `json:"fen,omitempty"`

@@ -490,6 +490,7 @@ const (
 	ProblemCodeInvalidBetza         ProblemCode = "invalid-betza"
 	ProblemCodeInvalidFen           ProblemCode = "invalid-fen"
 	ProblemCodeInvalidMove          ProblemCode = "invalid-move"
+	ProblemCodeInvalidPgn           ProblemCode = "invalid-pgn"
 	ProblemCodeInvalidVariant       ProblemCode = "invalid-variant"
 	ProblemCodeJsonTooDeep          ProblemCode = "json-too-deep"
 	ProblemCodeLimitExceeded        ProblemCode = "limit-exceeded"
@@ -526,6 +527,8 @@ func (e ProblemCode) Valid() bool {
 	case ProblemCodeInvalidFen:
 		return true
 	case ProblemCodeInvalidMove:
+		return true
+	case ProblemCodeInvalidPgn:
 		return true
 	case ProblemCodeInvalidVariant:
 		return true
@@ -765,7 +768,9 @@ func (e StatusWinner) Valid() bool {
 	}
 }
 
-// AdjudicateRequest A whole game to replay. Exactly one of `variant` and `definition`.
+// AdjudicateRequest A whole game to replay: `moves` (from `fen` or the start), or `pgn`.
+// At most one of `variant` and `definition`; with `pgn` and neither,
+// the variant is the PGN's Variant tag (or chess).
 type AdjudicateRequest struct {
 	// Claim A player's claim after the last move.
 	Claim *Claim `json:"claim,omitempty"`
@@ -781,7 +786,29 @@ type AdjudicateRequest struct {
 	// Moves The whole game, in any accepted notation, one move per item (at most the server's `--max-moves`, 5,000 by default).
 	//
 	// Example: ["e4","e5","Nf3"]
-	Moves []string `json:"moves"`
+	Moves *[]string `json:"moves,omitempty"`
+
+	// Pgn The game as one PGN text, instead of `fen` and `moves`: the tags
+	// (the Variant tag names the variant, case ignored, `standard` or
+	// none meaning chess; the FEN tag gives the start), the mainline in
+	// SAN or coordinate moves (comments, NAGs, `!?` suffixes, `%` lines
+	// and variations skipped) and the result token, which the answer's
+	// `pgnResult` checks against the adjudication. SAN follows the
+	// engine's notation (see the [rules](/docs/rules)): piece letters
+	// with their apostrophes (`C'`, `A'''`), files a-p and ranks 1-16
+	// (`p16`), promotions `=Q`; drops and other Fairy-Stockfish
+	// notations are `invalid-pgn`. A text that is not one PGN game is a
+	// 422 `invalid-pgn` problem with its `line`, `column` and `offset`.
+	//
+	//
+	// Example: [Event "Casual"]
+	// [Result "0-1"]
+	//
+	// 1. f3 e5 2. g4 Qh4# 0-1
+	Pgn *string `json:"pgn,omitempty"`
+
+	// PgnOut Give the game as PGN in the answer (`pgn`) for a `moves` request too; a `pgn` request always gets it.
+	PgnOut *bool `json:"pgnOut,omitempty"`
 
 	// Variant A built-in variant's id, as listed by `GET /v1/variants`.
 	//
@@ -817,6 +844,28 @@ type AdjudicationResult struct {
 
 	// Moves The moves played (up to the first illegal one), normalised to coordinate form.
 	Moves []string `json:"moves"`
+
+	// Pgn The game as PGN, for a `pgn` request or one with `pgnOut`: the
+	// request's tags (the seven-tag roster first, `?` where one is
+	// missing), `Variant` for a variant other than chess, `FEN` and
+	// `SetUp "1"` when it starts elsewhere than the variant's start
+	// (as pychess-variants and Fairy-Stockfish write them), the moves
+	// played in SAN and the adjudicated result.
+	Pgn *string `json:"pgn,omitempty"`
+
+	// PgnResult For a `pgn` request with a result token, whether it agrees with the adjudication.
+	PgnResult *struct {
+		// Agrees False when the moves decide a result (checkmate, stalemate, an
+		// automatic draw, an accepted claim) other than the token, or the
+		// token gives a result to a game cut short by an illegal move. A
+		// decided token on a game the moves leave going on agrees: it
+		// records what the moves do not show (a resignation, a time
+		// forfeit, an agreement).
+		Agrees bool `json:"agrees"`
+
+		// Token The PGN's result token (its Result tag when the movetext has none).
+		Token string `json:"token"`
+	} `json:"pgnResult,omitempty"`
 
 	// Plies How many moves were played (up to the first illegal one).
 	Plies int `json:"plies"`
@@ -1370,12 +1419,16 @@ type Problem struct {
 	// `GET /v1/variants/{id}`), `invalid-variant`, `invalid-betza`,
 	// `invalid-fen`, `illegal-position`, `invalid-move`,
 	// `illegal-move`, `ambiguous-move`, `game-over`,
-	// `limit-exceeded`, `invalid-argument`; 429 `overloaded`; 500
+	// `limit-exceeded`, `invalid-argument`, `invalid-pgn`; 429
+	// `overloaded`; 500
 	// `internal`; 503 `timeout`.
 	//
 	//
 	// Example: invalid-fen
 	Code ProblemCode `json:"code"`
+
+	// Column For `invalid-pgn`, its column, from 1, counted in characters.
+	Column *int `json:"column,omitempty"`
 
 	// Detail What is wrong with this request, in English, for a person to read; its text may change.
 	Detail *string `json:"detail,omitempty"`
@@ -1389,6 +1442,9 @@ type Problem struct {
 	//
 	// Example: /v1/legal-moves
 	Instance *string `json:"instance,omitempty"`
+
+	// Line For `invalid-pgn`, the line of the bad character, from 1.
+	Line *int `json:"line,omitempty"`
 
 	// Offset The byte offset of the bad character within that field's text (0 is the first byte), when one character is to blame.
 	//
@@ -1438,7 +1494,8 @@ type Problem struct {
 // `GET /v1/variants/{id}`), `invalid-variant`, `invalid-betza`,
 // `invalid-fen`, `illegal-position`, `invalid-move`,
 // `illegal-move`, `ambiguous-move`, `game-over`,
-// `limit-exceeded`, `invalid-argument`; 429 `overloaded`; 500
+// `limit-exceeded`, `invalid-argument`, `invalid-pgn`; 429
+// `overloaded`; 500
 // `internal`; 503 `timeout`.
 //
 // Example: invalid-fen

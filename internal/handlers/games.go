@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"golang.org/x/sync/singleflight"
 
+	"github.com/adjudicator/adjudicator/internal/pgn"
 	"github.com/adjudicator/adjudicator/internal/rules"
 )
 
@@ -20,7 +21,11 @@ type adjudicateRequest struct {
 	variantSpec
 	FEN   *string  `json:"fen,omitempty"`
 	Moves []string `json:"moves"`
-	Claim *claim   `json:"claim,omitempty"`
+	PGN   *string  `json:"pgn,omitempty"` // the game as one PGN text, instead of fen and moves (pgngames.go)
+	// PGNOut asks for the game as PGN in the answer (always there for a
+	// pgn request).
+	PGNOut bool   `json:"pgnOut,omitempty"`
+	Claim  *claim `json:"claim,omitempty"`
 }
 
 // claim is a player's claim at the end of the moves: a draw claim, a draw
@@ -54,6 +59,10 @@ type adjudication struct {
 	// Annotations are the marks of legal moves' texts that contradict the
 	// moves, in move order; absent when there is none.
 	Annotations []moveAnnotation `json:"annotations,omitempty"`
+	// PGN is the game as PGN, for a pgn request or one with pgnOut; and
+	// PGNResult the check of a pgn request's result token.
+	PGN       string     `json:"pgn,omitempty"`
+	PGNResult *pgnResult `json:"pgnResult,omitempty"`
 }
 
 // checkpointEvery: the state of a game is cached every so many plies, as
@@ -173,6 +182,16 @@ func (s *Server) adjudicate(c echo.Context) error {
 // adjudicateGame adjudicates one game: the whole of games/adjudicate for
 // one request, and each game of a bulk request.
 func (s *Server) adjudicateGame(ctx context.Context, req *adjudicateRequest) (*adjudication, error) {
+	var from *pgn.Game
+	switch {
+	case req.PGN != nil:
+		var err error
+		if from, err = s.fromPGN(req); err != nil {
+			return nil, err
+		}
+	case req.Moves == nil:
+		return nil, problem(string(rules.ErrInvalidArgument), "moves", "give the game's moves (moves) or its PGN (pgn)")
+	}
 	if len(req.Moves) > s.cfg.MaxMoves {
 		return nil, problem(string(rules.ErrLimitExceeded), "moves", "at most %d moves per game, not %d", s.cfg.MaxMoves, len(req.Moves))
 	}
@@ -202,6 +221,16 @@ func (s *Server) adjudicateGame(ctx context.Context, req *adjudicateRequest) (*a
 	out := r.Val.(*replay).out
 	if out.Legal && req.Claim != nil {
 		applyClaim(&out, r.Val.(*replay).st, req.Claim)
+	}
+	if from != nil || req.PGNOut {
+		text, err := toPGN(v, p, &out, from)
+		if err != nil {
+			return nil, err
+		}
+		out.PGN = text
+	}
+	if from != nil {
+		out.PGNResult = checkPGNResult(from, &out)
 	}
 	return &out, nil
 }

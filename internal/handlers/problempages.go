@@ -127,6 +127,11 @@ var problemHelps = map[string]problemHelp{
 		"field names what is over the budget; the limits and their defaults are on the limits page of /docs.",
 		`{"variant": "chess", "depth": 7} to /v1/perft`,
 	},
+	codeInvalidPGN: {
+		"The pgn of games/adjudicate cannot be read as one PGN game: an unterminated tag, comment or variation, a token that is no move, a drop or another notation this service does not play, a second game, a result token in the middle.",
+		"line and column (and offset, in bytes) point at the bad character. The moves' legality is not this problem: an illegal move is in the 200 answer.",
+		`[Event "x"] 1. e4 {unterminated`,
+	},
 	string(rules.ErrInvalidArgument): {
 		"An argument is well-formed but makes no sense: both variant and definition, neither, a bad square, an option the variant does not have.",
 		"detail says which; field names it.",

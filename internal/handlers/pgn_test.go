@@ -1,0 +1,129 @@
+package handlers_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+type pgnAnswer struct {
+	Variant   string   `json:"variant"`
+	Legal     bool     `json:"legal"`
+	FEN       string   `json:"fen"`
+	Result    string   `json:"result"`
+	Reason    string   `json:"reason"`
+	Moves     []string `json:"moves"`
+	PGN       string   `json:"pgn"`
+	PGNResult *struct {
+		Token  string `json:"token"`
+		Agrees bool   `json:"agrees"`
+	} `json:"pgnResult"`
+}
+
+func adjudicatePGN(t *testing.T, h http.Handler, body map[string]any) (int, pgnAnswer, string) {
+	t.Helper()
+	rec := serve(h, request(http.MethodPost, "/v1/games/adjudicate", jsonText(body)))
+	var a pgnAnswer
+	if rec.Code == http.StatusOK {
+		if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return rec.Code, a, rec.Body.String()
+}
+
+// TestPGNRecords: the game records of internal/pgn/testdata (chess games as
+// lichess and databases export them, a Shako and a Grand Chess game as
+// pychess-variants does) adjudicate from their PGN, their variant taken
+// from the Variant tag, and the PGN answered reads back to the same game.
+func TestPGNRecords(t *testing.T) {
+	h := newServer(t).Handler()
+	tests := []struct {
+		file, variant, result, reason, token string
+		agrees                               bool
+	}{
+		{"opera.pgn", "chess", "1-0", "checkmate", "1-0", true},
+		{"immortal.pgn", "chess", "1-0", "checkmate", "1-0", true},
+		{"kasparov-topalov.pgn", "chess", "*", "ongoing", "1-0", true}, // Black resigned
+		{"shako.pgn", "shako", "*", "ongoing", "*", true},
+		{"grand.pgn", "grand", "*", "ongoing", "1-0", true},
+	}
+	for _, tt := range tests {
+		text, err := os.ReadFile(filepath.Join("..", "pgn", "testdata", tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, a, body := adjudicatePGN(t, h, map[string]any{"pgn": string(text)})
+		if code != 200 || !a.Legal || a.Variant != tt.variant || a.Result != tt.result || a.Reason != tt.reason {
+			t.Errorf("%s = %d %.300s; want legal %s, %s %s", tt.file, code, body, tt.variant, tt.result, tt.reason)
+			continue
+		}
+		if a.PGNResult == nil || a.PGNResult.Token != tt.token || a.PGNResult.Agrees != tt.agrees {
+			t.Errorf("%s: pgnResult %+v; want %s agreeing %v", tt.file, a.PGNResult, tt.token, tt.agrees)
+		}
+		// The answered PGN is the same game.
+		_, again, _ := adjudicatePGN(t, h, map[string]any{"pgn": a.PGN})
+		if !slices.Equal(again.Moves, a.Moves) || again.FEN != a.FEN || again.Result != a.Result || again.PGN != a.PGN {
+			t.Errorf("%s: the answered PGN does not read back to the same game:\n%s\nthen\n%s", tt.file, a.PGN, again.PGN)
+		}
+		if tt.variant != "chess" && !strings.Contains(a.PGN, `[Variant "`+tt.variant+`"]`) {
+			t.Errorf("%s: answered PGN lacks its Variant tag:\n%s", tt.file, a.PGN)
+		}
+	}
+}
+
+func TestPGNAnswers(t *testing.T) {
+	h := newServer(t).Handler()
+	// pgnOut: the moves in SAN, the start in FEN and SetUp tags.
+	code, a, body := adjudicatePGN(t, h, map[string]any{"variant": "chess", "fen": "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7",
+		"moves": []string{"e8d7", "e2e4"}, "pgnOut": true})
+	want := "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 7\"]"
+	if code != 200 || !strings.Contains(a.PGN, "7... Kd7 8. e4 *") || !strings.Contains(a.PGN, `[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7"]`) ||
+		!strings.Contains(a.PGN, `[SetUp "1"]`) || a.PGNResult != nil {
+		t.Errorf("pgnOut = %d %s; want SAN from move 7 for Black and the FEN tags (%q)", code, body, want)
+	}
+	// A result token the moves contradict.
+	_, a, _ = adjudicatePGN(t, h, map[string]any{"pgn": "1. f3 e5 2. g4 Qh4# 1-0"})
+	if a.Result != "0-1" || a.PGNResult == nil || a.PGNResult.Agrees {
+		t.Errorf("Fool's mate scored 1-0: result %s, pgnResult %+v; want 0-1 and disagreeing", a.Result, a.PGNResult)
+	}
+	// An illegal move in the PGN is in the answer, as for moves.
+	_, a, _ = adjudicatePGN(t, h, map[string]any{"pgn": "1. e4 e5 2. Ke3 1-0"})
+	if a.Legal || a.PGNResult == nil || a.PGNResult.Agrees {
+		t.Errorf("an illegal move: %+v; want legal false, the token disagreeing", a)
+	}
+	// Lenient: lower-case castling and a PGN in coordinates.
+	_, a, _ = adjudicatePGN(t, h, map[string]any{"pgn": "1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. o-o *"})
+	if !a.Legal || a.Moves[len(a.Moves)-1] != "e1g1" || !strings.Contains(a.PGN, "4. O-O *") {
+		t.Errorf("coordinates and o-o: %+v", a)
+	}
+}
+
+func TestPGNProblems(t *testing.T) {
+	h := newServer(t).Handler()
+	tests := []struct {
+		body         map[string]any
+		code, field  string
+		line, column int
+	}{
+		{map[string]any{"pgn": "[Event \"x\"]\n1. e4 {never closed"}, "invalid-pgn", "pgn", 2, 7},
+		{map[string]any{"pgn": "1. N@f3 *"}, "invalid-pgn", "pgn", 1, 5}, // at the @
+		{map[string]any{"pgn": "1. e4 *", "moves": []string{"e4"}}, "invalid-argument", "pgn", 0, 0},
+		{map[string]any{"variant": "chess", "pgn": "[Variant \"shako\"]\n\n1. e4 *"}, "invalid-argument", "pgn", 0, 0},
+		{map[string]any{"variant": "chess"}, "invalid-argument", "moves", 0, 0},
+	}
+	for _, tt := range tests {
+		rec := serve(h, request(http.MethodPost, "/v1/games/adjudicate", jsonText(tt.body)))
+		var p struct {
+			Code, Field  string
+			Line, Column int
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || rec.Code != 422 || p.Code != tt.code || p.Field != tt.field || p.Line != tt.line || p.Column != tt.column {
+			t.Errorf("%v = %d %s; want %s in %s at %d:%d", tt.body, rec.Code, rec.Body.String(), tt.code, tt.field, tt.line, tt.column)
+		}
+	}
+}

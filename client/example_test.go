@@ -52,7 +52,7 @@ func Example() {
 
 	game, err := svc.Adjudicate(ctx, client.AdjudicateRequest{
 		Variant: &chess,
-		Moves:   []string{"f3", "e5", "g4", "Qh4#"},
+		Moves:   &[]string{"f3", "e5", "g4", "Qh4#"},
 	})
 	if err != nil {
 		log.Fatal(err)

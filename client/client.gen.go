@@ -2192,7 +2192,12 @@ type ClientInterface interface {
 	// `problem`. Memory stays bounded however many games are sent: games
 	// are read only as fast as they are answered. The games run in the
 	// server's pool of heavy work, as many at once as it has workers,
-	// sharing its slots with every other heavy request.
+	// sharing its slots with every other heavy request. A PGN file
+	// (`Content-Type: application/x-chess-pgn` or
+	// `application/vnd.chess-pgn`) is a bulk request too: each game is
+	// answered as the request `{"pgn": ...}` of its text would be, a game
+	// that does not read with its `invalid-pgn` problem (the next game is
+	// read on).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2246,7 +2251,12 @@ type ClientInterface interface {
 	// `problem`. Memory stays bounded however many games are sent: games
 	// are read only as fast as they are answered. The games run in the
 	// server's pool of heavy work, as many at once as it has workers,
-	// sharing its slots with every other heavy request.
+	// sharing its slots with every other heavy request. A PGN file
+	// (`Content-Type: application/x-chess-pgn` or
+	// `application/vnd.chess-pgn`) is a bulk request too: each game is
+	// answered as the request `{"pgn": ...}` of its text would be, a game
+	// that does not read with its `invalid-pgn` problem (the next game is
+	// read on).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2909,7 +2919,12 @@ func (c *Client) BoardPictureOf(ctx context.Context, body BoardPictureOfJSONRequ
 // `problem`. Memory stays bounded however many games are sent: games
 // are read only as fast as they are answered. The games run in the
 // server's pool of heavy work, as many at once as it has workers,
-// sharing its slots with every other heavy request.
+// sharing its slots with every other heavy request. A PGN file
+// (`Content-Type: application/x-chess-pgn` or
+// `application/vnd.chess-pgn`) is a bulk request too: each game is
+// answered as the request `{"pgn": ...}` of its text would be, a game
+// that does not read with its `invalid-pgn` problem (the next game is
+// read on).
 //
 // Takes any type of body and a specified content type.
 //
@@ -2973,7 +2988,12 @@ func (c *Client) AdjudicateWithBody(ctx context.Context, contentType string, bod
 // `problem`. Memory stays bounded however many games are sent: games
 // are read only as fast as they are answered. The games run in the
 // server's pool of heavy work, as many at once as it has workers,
-// sharing its slots with every other heavy request.
+// sharing its slots with every other heavy request. A PGN file
+// (`Content-Type: application/x-chess-pgn` or
+// `application/vnd.chess-pgn`) is a bulk request too: each game is
+// answered as the request `{"pgn": ...}` of its text would be, a game
+// that does not read with its `invalid-pgn` problem (the next game is
+// read on).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -4705,7 +4725,12 @@ type ClientWithResponsesInterface interface {
 	// `problem`. Memory stays bounded however many games are sent: games
 	// are read only as fast as they are answered. The games run in the
 	// server's pool of heavy work, as many at once as it has workers,
-	// sharing its slots with every other heavy request.
+	// sharing its slots with every other heavy request. A PGN file
+	// (`Content-Type: application/x-chess-pgn` or
+	// `application/vnd.chess-pgn`) is a bulk request too: each game is
+	// answered as the request `{"pgn": ...}` of its text would be, a game
+	// that does not read with its `invalid-pgn` problem (the next game is
+	// read on).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -4759,7 +4784,12 @@ type ClientWithResponsesInterface interface {
 	// `problem`. Memory stays bounded however many games are sent: games
 	// are read only as fast as they are answered. The games run in the
 	// server's pool of heavy work, as many at once as it has workers,
-	// sharing its slots with every other heavy request.
+	// sharing its slots with every other heavy request. A PGN file
+	// (`Content-Type: application/x-chess-pgn` or
+	// `application/vnd.chess-pgn`) is a bulk request too: each game is
+	// answered as the request `{"pgn": ...}` of its text would be, a game
+	// that does not read with its `invalid-pgn` problem (the next game is
+	// read on).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -6682,7 +6712,12 @@ func (c *ClientWithResponses) BoardPictureOfWithResponse(ctx context.Context, bo
 // `problem`. Memory stays bounded however many games are sent: games
 // are read only as fast as they are answered. The games run in the
 // server's pool of heavy work, as many at once as it has workers,
-// sharing its slots with every other heavy request.
+// sharing its slots with every other heavy request. A PGN file
+// (`Content-Type: application/x-chess-pgn` or
+// `application/vnd.chess-pgn`) is a bulk request too: each game is
+// answered as the request `{"pgn": ...}` of its text would be, a game
+// that does not read with its `invalid-pgn` problem (the next game is
+// read on).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -6742,7 +6777,12 @@ func (c *ClientWithResponses) AdjudicateWithBodyWithResponse(ctx context.Context
 // `problem`. Memory stays bounded however many games are sent: games
 // are read only as fast as they are answered. The games run in the
 // server's pool of heavy work, as many at once as it has workers,
-// sharing its slots with every other heavy request.
+// sharing its slots with every other heavy request. A PGN file
+// (`Content-Type: application/x-chess-pgn` or
+// `application/vnd.chess-pgn`) is a bulk request too: each game is
+// answered as the request `{"pgn": ...}` of its text would be, a game
+// that does not read with its `invalid-pgn` problem (the next game is
+// read on).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

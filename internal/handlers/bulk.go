@@ -9,12 +9,14 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 	"sync"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
 
+	"github.com/adjudicator/adjudicator/internal/pgn"
 	"github.com/adjudicator/adjudicator/internal/rules"
 )
 
@@ -32,6 +34,10 @@ import (
 
 const mimeNDJSON = "application/x-ndjson"
 
+// The media types of a PGN file: a bulk adjudication may send one, its
+// games answered as the NDJSON lines are.
+var mimePGN = map[string]bool{"application/x-chess-pgn": true, "application/vnd.chess-pgn": true}
+
 // bulkWindow is how many games per worker may be read ahead of the one the
 // answer stream waits for.
 const bulkWindow = 4
@@ -40,7 +46,7 @@ const bulkWindow = 4
 // that takes it.
 func isBulk(req *http.Request) bool {
 	mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType))
-	return mt == mimeNDJSON
+	return mt == mimeNDJSON || mimePGN[mt]
 }
 
 // bulkRequest says whether validate let the request through as a bulk one.
@@ -74,6 +80,7 @@ type bulkAnswer struct {
 type bulkGame struct {
 	index int
 	line  []byte
+	bad   *Problem    // the game cannot be read: its answer is this problem
 	stop  *Problem    // a read error: the stream ends here
 	done  chan []byte // the answer line, with its newline
 }
@@ -92,7 +99,11 @@ func (s *Server) adjudicateBulk(c echo.Context) error {
 	jobs := make(chan *bulkGame)
 	var wg sync.WaitGroup
 	wg.Add(1 + workers)
-	go func() { defer wg.Done(); s.readBulk(ctx, body, order, jobs) }()
+	source := s.ndjsonSource(body)
+	if mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType)); mimePGN[mt] {
+		source = s.pgnSource(body)
+	}
+	go func() { defer wg.Done(); s.readBulk(ctx, source, order, jobs) }()
 	for range workers {
 		go func() {
 			defer wg.Done()
@@ -112,34 +123,34 @@ func (s *Server) adjudicateBulk(c echo.Context) error {
 	stop := func(index int, p *Problem) error {
 		return writeLine(res, flush, bulkStop{Index: index, Stopped: true, Problem: p})
 	}
-	next := 0 // the first game not answered
+	first := 0 // the first game not answered
 	for {
 		var g *bulkGame
 		select {
 		case g = <-order:
 		case <-ctx.Done():
-			return stop(next, toProblem(ctx.Err()))
+			return stop(first, toProblem(ctx.Err()))
 		}
 		if g == nil { // all read and answered
 			if err := ctx.Err(); err != nil {
-				return stop(next, toProblem(err))
+				return stop(first, toProblem(err))
 			}
 			return nil
 		}
 		if g.stop != nil {
-			return stop(next, g.stop)
+			return stop(first, g.stop)
 		}
 		var line []byte
 		select {
 		case line = <-g.done:
 		case <-ctx.Done():
-			return stop(next, toProblem(ctx.Err()))
+			return stop(first, toProblem(ctx.Err()))
 		}
 		if _, err := res.Write(line); err != nil {
 			return nil // the client went away
 		}
 		_ = flush.Flush()
-		next = g.index + 1
+		first = g.index + 1
 	}
 }
 
@@ -153,15 +164,64 @@ func writeLine(w io.Writer, rc *http.ResponseController, v any) error {
 	return nil
 }
 
-// readBulk reads the games, one a line (blank lines are skipped), and
-// hands each to the answer stream (order) and to a worker (jobs), in that
-// order, so that the stream never waits for a game no worker has. A read
-// error (a line or a body too large, a broken connection, too many games)
-// ends the stream with a game that carries it.
-func (s *Server) readBulk(ctx context.Context, body io.Reader, order, jobs chan<- *bulkGame) {
+// bulkSource yields the games of a bulk body one by one: a JSON line (an
+// adjudication request), or a problem for a game that cannot be read
+// (bad), and io.EOF at the end; any other error ends the stream.
+type bulkSource func() (line []byte, bad *Problem, err error)
+
+// ndjsonSource reads one game a line; blank lines are skipped.
+func (s *Server) ndjsonSource(body io.Reader) bulkSource {
+	br := bufio.NewReaderSize(body, 64<<10)
+	return func() ([]byte, *Problem, error) {
+		for {
+			line, err := readLine(br, s.cfg.MaxBodyBytes)
+			if len(bytes.TrimSpace(line)) > 0 {
+				if err == io.EOF {
+					err = nil // the last line; EOF comes with the next call
+				}
+				return line, nil, err
+			}
+			if err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+}
+
+// pgnSource reads the games of a PGN file, each becoming the request
+// {"pgn": ...} of its text as pgn writes it back; a game that does not
+// read is answered with its invalid-pgn problem, and the next one read.
+func (s *Server) pgnSource(body io.Reader) bulkSource {
+	r := pgn.NewReader(body, pgn.Options{MaxGameBytes: int(s.cfg.MaxBodyBytes), MaxMoves: s.cfg.MaxMoves})
+	return func() ([]byte, *Problem, error) {
+		g, err := r.Next()
+		var se *pgn.SyntaxError
+		switch {
+		case errors.As(err, &se):
+			p := problem(codeInvalidPGN, "pgn", "game %d, line %d, column %d: %s", se.Game, se.Line, se.Column, se.Msg).withOffset(se.Offset)
+			p.Line, p.Column = &se.Line, &se.Column
+			return nil, p, nil
+		case err != nil:
+			return nil, nil, err
+		}
+		var sb strings.Builder
+		number, black := g.FirstMove()
+		if err := pgn.WriteNumbered(&sb, g, number, black); err != nil {
+			return nil, problem(codeInvalidPGN, "pgn", "game %d: %v", g.Number, err), nil
+		}
+		line, err := json.Marshal(map[string]string{"pgn": sb.String()})
+		return line, nil, err
+	}
+}
+
+// readBulk reads the games and hands each to the answer stream (order)
+// and to a worker (jobs), in that order, so that the stream never waits
+// for a game no worker has. A read error (a line or a body too large, a
+// broken connection, too many games) ends the stream with a game that
+// carries it.
+func (s *Server) readBulk(ctx context.Context, next bulkSource, order, jobs chan<- *bulkGame) {
 	defer close(order)
 	defer close(jobs)
-	br := bufio.NewReaderSize(body, 64<<10)
 	send := func(g *bulkGame) bool {
 		select {
 		case order <- g:
@@ -178,24 +238,20 @@ func (s *Server) readBulk(ctx context.Context, body io.Reader, order, jobs chan<
 			return false
 		}
 	}
-	for index := 0; ; {
-		line, err := readLine(br, s.cfg.MaxBodyBytes)
-		if len(bytes.TrimSpace(line)) > 0 {
-			if index >= s.cfg.MaxBulkGames {
-				send(&bulkGame{index: index, stop: problem(string(rules.ErrLimitExceeded), "",
-					"at most %d games per bulk request", s.cfg.MaxBulkGames)})
-				return
-			}
-			if !send(&bulkGame{index: index, line: line, done: make(chan []byte, 1)}) {
-				return
-			}
-			index++
-		}
+	for index := 0; ; index++ {
+		line, bad, err := next()
 		switch {
 		case err == io.EOF:
 			return
 		case err != nil:
 			send(&bulkGame{index: index, stop: bulkReadProblem(err, s.cfg)})
+			return
+		case index >= s.cfg.MaxBulkGames:
+			send(&bulkGame{index: index, stop: problem(string(rules.ErrLimitExceeded), "",
+				"at most %d games per bulk request", s.cfg.MaxBulkGames)})
+			return
+		}
+		if !send(&bulkGame{index: index, line: line, bad: bad, done: make(chan []byte, 1)}) {
 			return
 		}
 	}
@@ -236,6 +292,10 @@ func bulkReadProblem(err error, cfg Config) *Problem {
 // bulkLine adjudicates one game in a slot of the pool and returns its
 // answer line.
 func (s *Server) bulkLine(ctx context.Context, g *bulkGame) []byte {
+	if g.bad != nil {
+		b, _ := json.Marshal(bulkProblem{Index: g.index, Problem: g.bad})
+		return append(b, '\n')
+	}
 	var out any
 	err := s.heavyWait(ctx, func(ctx context.Context) error {
 		req, err := s.bulkDecode(ctx, g.line)

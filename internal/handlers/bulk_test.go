@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -269,4 +271,45 @@ func BenchmarkBulk(b *testing.B) {
 		}
 		b.ReportMetric(float64(len(games)*b.N)/b.Elapsed().Seconds(), "games/s")
 	})
+}
+
+// TestBulkPGN: a multi-game PGN file is a bulk request too: each game gets
+// the answer of its text sent alone as pgn, a game that does not read its
+// invalid-pgn problem, and the games after it their answers.
+func TestBulkPGN(t *testing.T) {
+	h := newServer(t).Handler()
+	var file strings.Builder
+	var texts []string
+	for _, name := range []string{"opera.pgn", "shako.pgn", "", "grand.pgn", "kasparov-topalov.pgn"} {
+		text := "[Event \"broken\"]\n\n1. e4 N@f3 *\n\n" // a drop: no move of this service
+		if name != "" {
+			b, err := os.ReadFile(filepath.Join("..", "pgn", "testdata", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text = string(b) + "\n"
+		}
+		texts = append(texts, text)
+		file.WriteString(text)
+	}
+	req := httptest.NewRequest(http.MethodPost, "/v1/games/adjudicate", strings.NewReader(file.String()))
+	req.Header.Set("Content-Type", "application/x-chess-pgn")
+	rec := serve(h, req)
+	got := answerLines(t, rec.Body.Bytes())
+	if rec.Code != 200 || len(got) != len(texts) {
+		t.Fatalf("PGN bulk = %d, %d lines for %d games:\n%s", rec.Code, len(got), len(texts), rec.Body.String())
+	}
+	for i, text := range texts {
+		if i == 2 {
+			p, _ := got[i]["problem"].(map[string]any)
+			if p["code"] != "invalid-pgn" {
+				t.Errorf("the broken game: %v; want invalid-pgn", got[i])
+			}
+			continue
+		}
+		want := single(t, h, i, jsonText(map[string]any{"pgn": text}))
+		if !reflect.DeepEqual(got[i], want) {
+			t.Errorf("game %d:\nbulk   %v\nsingle %v", i, got[i], want)
+		}
+	}
 }

@@ -26,7 +26,7 @@ type moveFault struct {
 //   - castling: O-O and O-O-O, also written with zeros (0-0) or in lower
 //     case (o-o);
 //   - SAN: an optional piece letter (A-Z, then up to three apostrophes:
-//     C', A”'), an optional origin file, rank or square, an optional x or
+//     C', or A with three), an optional origin file, rank or square, an optional x or
 //     -, the destination square, an optional promotion (=Q, =C', or the
 //     letter without =);
 //   - coordinate form: two squares, optionally joined by - or x, and an

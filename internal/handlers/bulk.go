@@ -89,10 +89,12 @@ func (s *Server) adjudicateBulk(c echo.Context) error {
 	ctx, cancel := context.WithCancel(c.Request().Context())
 	req, res := c.Request(), c.Response()
 	body := http.MaxBytesReader(res, req.Body, s.cfg.MaxBulkBytes)
-	// Answers go out while games are still read.
+	// Answers go out while games are still read. The status goes out with
+	// the first answer line, after the first read: a client that sent
+	// Expect: 100-continue gets its 100 Continue, not a final status it
+	// would first wait out.
 	_ = http.NewResponseController(res).EnableFullDuplex()
 	res.Header().Set(echo.HeaderContentType, mimeNDJSON)
-	res.WriteHeader(http.StatusOK)
 
 	workers := cap(s.pool.slots)
 	order := make(chan *bulkGame, bulkWindow*workers)

@@ -336,12 +336,7 @@ func (s *Server) validatedIn(g *rules.Game, text string) (any, error) {
 		return map[string]any{"legal": false, "problem": mp}, nil
 	}
 	d := p.Detail(m)
-	// The game after the move, on a copy: the request's game is the one
-	// the replay stored.
-	after, err := rules.ResumeGame(p.Variant(), g.State())
-	if err != nil {
-		return nil, err
-	}
+	after := g.Clone() // g may be the replay's, which stays as it was stored
 	if err := after.Play(m); err != nil {
 		return nil, err
 	}
@@ -355,33 +350,8 @@ func (s *Server) validatedIn(g *rules.Game, text string) (any, error) {
 	return out, nil
 }
 
-// validated is the answer of validate-move: the verdict on one move.
+// validated is the answer of validate-move: the verdict on one move in a
+// position given alone.
 func (s *Server) validated(p *rules.Position, text string) (any, error) {
-	s.metrics.positions.Inc()
-	if st := p.Status(); st.Outcome != rules.Ongoing {
-		return map[string]any{"legal": false, "problem": moveProblem{
-			Code: string(rules.ErrGameOver), Reason: "game-over",
-			Detail: "the game is over: " + st.Outcome.String(),
-		}}, nil
-	}
-	m, err := p.ParseMove(text)
-	if err != nil {
-		mp, ok := toMoveProblem(err)
-		if !ok {
-			return nil, err
-		}
-		return map[string]any{"legal": false, "problem": mp}, nil
-	}
-	d := p.Detail(m)
-	next, err := p.Play(m)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]any{
-		"legal": true, "move": describeMove(p, d), "fen": next.FEN(), "status": describeStatus(next, next.Status()),
-	}
-	if a := annotationInfos(rules.Annotate(text, d)); a != nil {
-		out["annotations"] = a // present only when a mark is false, so other answers stay as they were
-	}
-	return out, nil
+	return s.validatedIn(rules.NewGame(p), text)
 }

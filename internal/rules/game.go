@@ -73,6 +73,15 @@ func (g *Game) Status() Status {
 	return g.pos.statusOf(len(g.LegalMoves()), g.repetitions())
 }
 
+// Clone returns a copy of g that plays on without changing g.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.moves = slices.Clone(g.moves)
+	c.keys = slices.Clone(g.keys)
+	c.legal = slices.Clone(g.legal)
+	return &c
+}
+
 // ParseMove reads a move in any accepted notation in the current position.
 func (g *Game) ParseMove(text string) (Move, error) {
 	return g.pos.parseMove(text, g.LegalMoves())

@@ -70,3 +70,29 @@ func TestDescribeAgreesWithSAN(t *testing.T) {
 		}
 	}
 }
+
+// TestGameClone: a clone plays on without changing the game it came from.
+func TestGameClone(t *testing.T) {
+	v, _ := Builtin("chess")
+	g := NewGame(v.Start())
+	for _, s := range []string{"Nf3", "Nf6", "Ng1", "Ng8"} {
+		m, err := g.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := g.Clone()
+	m, _ := c.ParseMove("Nf3")
+	if err := c.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves()) != 4 || g.Position().FEN() != v.Start().FEN()[:len(v.Start().FEN())-3]+"4 3" || g.Status().Repetitions != 2 {
+		t.Errorf("the game changed with its clone: %d moves, %s, %d repetitions", len(g.Moves()), g.Position().FEN(), g.Status().Repetitions)
+	}
+	if len(c.Moves()) != 5 || c.Status().Repetitions != 2 {
+		t.Errorf("the clone: %d moves, %d repetitions; want 5 and 2 (after Nf3 a second time)", len(c.Moves()), c.Status().Repetitions)
+	}
+}

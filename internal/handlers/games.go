@@ -29,7 +29,7 @@ type adjudicateRequest struct {
 }
 
 // claim is a player's claim at the end of the moves: a draw claim, a draw
-// by agreement or a resignation.
+// by agreement, a resignation, a flag fall or an abort.
 type claim struct {
 	Type string `json:"type"` // draw, agreement, resign, flag or abort
 	By   string `json:"by"`   // white or black: the claimant, the resigner, the player whose flag fell or who aborts, or who offered the agreed draw
@@ -323,8 +323,9 @@ func playText(g *rules.Game, text string) (string, []rules.Annotation, error) {
 }
 
 // applyClaim settles a claim made at the end of a legal game that has not
-// ended on the board: a resignation and a draw by agreement always stand; a
-// draw claim stands when a draw can be claimed in the final position. An
+// ended on the board: a resignation, a draw by agreement, a flag fall and
+// an abort always stand; a draw claim stands when a draw can be claimed in
+// the final position. An
 // accepted claim ends the game, so the status says so too: its outcome is
 // the claim's reason and its result the adjudicated one (and the winner, for
 // a resignation), as the top-level result and reason. out is the caller's

@@ -25,35 +25,44 @@ type positionRequest struct {
 // only the new moves.
 type afterMoves struct {
 	v     *rules.Variant
+	vkey  string // variantKey of the request
 	start *rules.Position
-	moves []string
+	moves []string // none: the request is about the start position itself
 	keys  []string // prefixKeys of the moves
 	heavy bool     // the replay and the answer run in the pool of heavy work
 }
 
-// history checks the moves of a request and prepares their replay; it is
-// nil without moves, when the request is about the position itself.
+// history checks the moves of a request and prepares their replay.
 func (s *Server) history(vs variantSpec, v *rules.Variant, start *rules.Position, moves []string) (*afterMoves, error) {
-	if len(moves) == 0 {
-		return nil, nil
-	}
 	if len(moves) > s.cfg.MaxMoves {
 		return nil, problem(string(rules.ErrLimitExceeded), "moves", "at most %d moves per game, not %d", s.cfg.MaxMoves, len(moves))
 	}
-	return &afterMoves{v: v, start: start, moves: moves, keys: prefixKeys(variantKey(vs), start.FEN(), moves),
-		heavy: vs.inline() || len(moves) > heavyPlies}, nil
+	h := &afterMoves{v: v, vkey: variantKey(vs), start: start, moves: moves, heavy: vs.inline() || len(moves) > heavyPlies}
+	if len(moves) > 0 {
+		h.keys = prefixKeys(h.vkey, start.FEN(), moves)
+	}
+	return h, nil
 }
 
-// key names the answer of op after the moves: the last prefix key chains
-// the variant, the start and every move.
+// key names the answer of op: of the position itself by its FEN, or of the
+// position after the moves by the last prefix key, which chains the
+// variant, the start and every move.
 func (h *afterMoves) key(op string, parts ...string) string {
+	if len(h.moves) == 0 {
+		return cacheKey(op, append([]string{h.vkey, h.start.FEN()}, parts...)...)
+	}
 	return cacheKey(op, append([]string{"after", h.keys[len(h.keys)-1]}, parts...)...)
 }
 
-// game replays the moves, from the longest cached prefix on. A move that
-// cannot be played is a problem of the request (its field moves[i]): the
-// position asked about does not exist.
+// game is the game the answer is about: the start position alone, or the
+// moves replayed from the longest cached prefix on. A move that cannot be
+// played is a problem of the request (its field moves[i]): the position
+// asked about does not exist.
 func (s *Server) game(ctx context.Context, h *afterMoves) (*rules.Game, error) {
+	if len(h.moves) == 0 {
+		s.metrics.positions.Inc() // playOn counts the position it ends in
+		return rules.NewGame(h.start), nil
+	}
 	g, played, notes := s.resume(ctx, h.v, h.keys)
 	if g == nil {
 		g, played = rules.NewGame(h.start), make([]string, 0, len(h.moves))
@@ -202,30 +211,18 @@ func (s *Server) legalMoves(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if h != nil {
-		return s.reply(c, h.key("legal-moves"), s.pooled(ctx, h.heavy, func() (any, error) {
-			g, err := s.game(ctx, h)
-			if err != nil {
-				return nil, err
-			}
-			pos, legal := g.Position(), g.LegalMoves()
-			details, err := pos.DescribeContext(ctx, legal)
-			if err != nil {
-				return nil, err
-			}
-			st := describeStatus(pos, g.Status())
-			return legalMovesJSON(pos, details, &st), nil
-		}))
-	}
-	return s.reply(c, cacheKey("legal-moves", variantKey(req.variantSpec), p.FEN()), s.pooled(ctx, req.inline(), func() (any, error) {
-		s.metrics.positions.Inc()
-		legal := p.LegalMoves()
-		details, err := p.DescribeContext(ctx, legal)
+	return s.reply(c, h.key("legal-moves"), s.pooled(ctx, h.heavy, func() (any, error) {
+		g, err := s.game(ctx, h)
 		if err != nil {
 			return nil, err
 		}
-		st := describeStatus(p, p.StatusWith(legal))
-		return legalMovesJSON(p, details, &st), nil
+		pos, legal := g.Position(), g.LegalMoves()
+		details, err := pos.DescribeContext(ctx, legal)
+		if err != nil {
+			return nil, err
+		}
+		st := describeStatus(pos, g.Status())
+		return legalMovesJSON(pos, details, &st), nil
 	}))
 }
 
@@ -243,19 +240,13 @@ func (s *Server) status(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if h != nil {
-		return s.reply(c, h.key("status"), s.pooled(ctx, h.heavy, func() (any, error) {
-			g, err := s.game(ctx, h)
-			if err != nil {
-				return nil, err
-			}
-			pos := g.Position()
-			return map[string]any{"variant": v.ID(), "fen": pos.FEN(), "status": describeStatus(pos, g.Status())}, nil
-		}))
-	}
-	return s.reply(c, cacheKey("status", variantKey(req.variantSpec), p.FEN()), s.pooled(ctx, req.inline(), func() (any, error) {
-		s.metrics.positions.Inc()
-		return map[string]any{"variant": v.ID(), "fen": p.FEN(), "status": describeStatus(p, p.Status())}, nil
+	return s.reply(c, h.key("status"), s.pooled(ctx, h.heavy, func() (any, error) {
+		g, err := s.game(ctx, h)
+		if err != nil {
+			return nil, err
+		}
+		pos := g.Position()
+		return map[string]any{"variant": v.ID(), "fen": pos.FEN(), "status": describeStatus(pos, g.Status())}, nil
 	}))
 }
 
@@ -302,24 +293,19 @@ func (s *Server) validateMove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if h != nil {
-		return s.reply(c, h.key("validate-move", req.Move), s.pooled(ctx, h.heavy, func() (any, error) {
-			g, err := s.game(ctx, h)
-			if err != nil {
-				return nil, err
-			}
-			return s.validatedIn(g, req.Move)
-		}))
-	}
-	return s.reply(c, cacheKey("validate-move", variantKey(req.variantSpec), p.FEN(), req.Move), s.pooled(ctx, req.inline(), func() (any, error) {
-		return s.validated(p, req.Move)
+	return s.reply(c, h.key("validate-move", req.Move), s.pooled(ctx, h.heavy, func() (any, error) {
+		g, err := s.game(ctx, h)
+		if err != nil {
+			return nil, err
+		}
+		return s.validated(g, req.Move)
 	}))
 }
 
-// validatedIn is validate-move's verdict on one move at the end of a
-// game: the status before and after it counts the game's history.
-func (s *Server) validatedIn(g *rules.Game, text string) (any, error) {
-	s.metrics.positions.Inc()
+// validated is validate-move's verdict on one move at the end of a game
+// (a position alone is a game without moves): the status before and after
+// it counts the game's history.
+func (s *Server) validated(g *rules.Game, text string) (any, error) {
 	p := g.Position()
 	if st := g.Status(); st.Outcome != rules.Ongoing {
 		return map[string]any{"legal": false, "problem": moveProblem{
@@ -348,10 +334,4 @@ func (s *Server) validatedIn(g *rules.Game, text string) (any, error) {
 		out["annotations"] = a
 	}
 	return out, nil
-}
-
-// validated is the answer of validate-move: the verdict on one move in a
-// position given alone.
-func (s *Server) validated(p *rules.Position, text string) (any, error) {
-	return s.validatedIn(rules.NewGame(p), text)
 }

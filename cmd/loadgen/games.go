@@ -89,8 +89,10 @@ func randomGame(seed uint64, plies int) (moves []string, ok bool) {
 				moves, played = append(moves, san), true
 				break
 			}
-			// The move ended the game: start again from the moves so far.
+			// The move ended the game: start again from the moves so far
+			// (the game played on p, which must be as it was).
 			g = replay(v, moves)
+			p = g.Position()
 		}
 		if !played {
 			return moves, false

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"slices"
 
@@ -309,17 +308,7 @@ func (s *Server) playOn(ctx context.Context, v *rules.Variant, g *rules.Game, pl
 // (rules.Annotate). A move after the end of the game is reported as
 // game-over.
 func playText(g *rules.Game, text string) (string, []rules.Annotation, error) {
-	if st := g.Status(); st.Outcome != rules.Ongoing {
-		return "", nil, &rules.Error{Code: rules.ErrGameOver, Field: "move", Offset: -1, Reason: "game-over",
-			Detail: fmt.Sprintf("the game ended by %s before this move", st.Outcome)}
-	}
-	m, err := g.ParseMove(text)
-	if err != nil {
-		return "", nil, err
-	}
-	found := g.Annotate(text, m)
-	uci := g.Position().UCI(m)
-	return uci, found, g.Play(m)
+	return g.PlayText(text)
 }
 
 // applyClaim settles a claim made at the end of a legal game that has not

@@ -56,6 +56,17 @@ func marksOf(text string) moveMarks {
 	return mm
 }
 
+// markable says whether text has a character that can be a mark: without
+// one, marksOf finds none.
+func markable(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c == 'x' || c == '+' || c == '#' {
+			return true
+		}
+	}
+	return false
+}
+
 // squareAhead says whether s starts with a square (a file letter and a
 // digit) or a Dev's block (two file letters and a digit).
 func squareAhead(s string) bool {
@@ -95,7 +106,7 @@ func Annotate(text string, d MoveDetail) []Annotation {
 // it before playing m. It looks at the move only when text carries a mark,
 // and uses the legal moves the game already knows.
 func (g *Game) Annotate(text string, m Move) []Annotation {
-	if marksOf(text) == (moveMarks{}) {
+	if !markable(text) || marksOf(text) == (moveMarks{}) {
 		return nil
 	}
 	p := g.pos

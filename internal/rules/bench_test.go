@@ -118,8 +118,8 @@ func randomGame(tb testing.TB, variant string, plies int, seed uint64) []string 
 }
 
 // BenchmarkReplay replays a whole game from its move texts, as
-// games/adjudicate does: parse each move, check it, play it, keep the
-// repetition history.
+// games/adjudicate does (Game.PlayText): parse each move, check it, play
+// it, keep the repetition history.
 func BenchmarkReplay(b *testing.B) {
 	for _, bb := range []struct {
 		variant string
@@ -131,11 +131,7 @@ func BenchmarkReplay(b *testing.B) {
 			for b.Loop() {
 				g := NewGame(start)
 				for _, text := range moves {
-					m, err := g.ParseMove(text)
-					if err == nil {
-						err = g.Play(m)
-					}
-					if err != nil {
+					if _, _, err := g.PlayText(text); err != nil {
 						b.Fatal(err)
 					}
 				}

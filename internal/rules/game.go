@@ -1,18 +1,23 @@
 package rules
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Game is a start position and the moves played from it: what the
-// repetition rules need. It keeps the legal moves of the current position,
-// so that replaying a game generates moves once per ply. A Game is not
-// safe for concurrent use.
+// repetition rules need. It keeps the legal moves of the current position
+// once they are known, and plays its moves on its own copy of the start
+// position. A Game is not safe for concurrent use.
 type Game struct {
 	start *Position
 	pos   *Position
+	own   bool // pos is the game's own copy, played on in place
 	moves []Move
 	keys  []uint64 // repetition keys of the start and of each position after it
 	legal []Move   // legal moves of pos, valid when known is true
 	known bool
+	some  []Move // scratch for the legal moves of some pieces (PlayText)
 }
 
 // NewGame starts a game at p.
@@ -22,7 +27,9 @@ func NewGame(p *Position) *Game {
 	return g
 }
 
-// Position returns the current position.
+// Position returns the current position. It belongs to the game and
+// changes with the game's next move: a caller that keeps a position across
+// moves keeps a Clone of the game.
 func (g *Game) Position() *Position { return g.pos }
 
 // Start returns the start position.
@@ -45,7 +52,18 @@ func (g *Game) LegalMoves() []Move {
 func (g *Game) repetitionKey() uint64 {
 	p := g.pos
 	if p.ep != NoSquare {
-		for _, m := range g.LegalMoves() {
+		legal := g.legal
+		switch {
+		case g.known:
+		case p.targeted():
+			// Only the pieces that take en passant can (RULES R4).
+			takers := p.epTakers()
+			g.some = p.legalIn(g.some[:0], &takers)
+			legal = g.some
+		default:
+			legal = g.LegalMoves()
+		}
+		for _, m := range legal {
 			if m.Kind == MoveEnPassant {
 				return p.hash ^ zobristEP[p.ep] ^ p.memoryKey()
 			}
@@ -76,15 +94,79 @@ func (g *Game) Status() Status {
 // Clone returns a copy of g that plays on without changing g.
 func (g *Game) Clone() *Game {
 	c := *g
+	if g.own {
+		c.pos = g.pos.clone()
+	}
 	c.moves = slices.Clone(g.moves)
 	c.keys = slices.Clone(g.keys)
 	c.legal = slices.Clone(g.legal)
+	c.some = nil
 	return &c
 }
 
 // ParseMove reads a move in any accepted notation in the current position.
 func (g *Game) ParseMove(text string) (Move, error) {
-	return g.pos.parseMove(text, g.LegalMoves())
+	if g.known {
+		return g.pos.parseMove(text, g.legal, nil)
+	}
+	return g.pos.parseMove(text, nil, &g.some)
+}
+
+// PlayText reads a move in any accepted notation (as ParseMove) and plays
+// it. It returns the move in coordinate form (UCI), and the marks of text
+// that contradict the move (Annotate). Once the game has ended, whatever
+// the text, it fails with ErrGameOver and Reason "game-over"; otherwise as
+// ParseMove does, the game unchanged.
+//
+// It answers what Status, ParseMove and Play would, for a fraction of
+// their cost: it does not list the position's legal moves but those of
+// the pieces the text can name (see moveParser.resolve), and a move found
+// legal shows that the game has not ended by checkmate or stalemate, so
+// that only the ends that do not count the legal moves remain to test
+// (endedByRule). Every failure is settled with the full Status.
+func (g *Game) PlayText(text string) (uci string, notes []Annotation, err error) {
+	if g.endedByRule() {
+		if err := g.overError(); err != nil {
+			return "", nil, err
+		}
+	}
+	m, err := g.ParseMove(text)
+	if err != nil {
+		if over := g.overError(); over != nil {
+			return "", nil, over
+		}
+		return "", nil, err
+	}
+	notes = g.Annotate(text, m)
+	var buf [16]byte
+	if b := g.pos.appendUCI(buf[:0], m); string(b) == text {
+		uci = text
+	} else {
+		uci = string(b)
+	}
+	g.play(m)
+	return uci, notes, nil
+}
+
+// endedByRule says whether the current position ends the game by a rule
+// that does not count the legal moves: dead material, the automatic
+// repetition or move-count end. The checkmates and stalemates are left to
+// Status (statusOf gives those the first place).
+func (g *Game) endedByRule() bool {
+	p, d := g.pos, g.pos.v.draws
+	return p.v.material == "fide" && p.deadByMaterial() ||
+		d.RepetitionEnd > 0 && g.repetitions() >= d.RepetitionEnd ||
+		d.MoveEnd > 0 && p.halfmove >= 2*d.MoveEnd
+}
+
+// overError is the error of a move after the end of the game, or nil while
+// it goes on.
+func (g *Game) overError() error {
+	if st := g.Status(); st.Outcome != Ongoing {
+		return &Error{Code: ErrGameOver, Field: fieldMove, Offset: -1, Reason: "game-over",
+			Detail: fmt.Sprintf("the game ended by %s before this move", st.Outcome)}
+	}
+	return nil
 }
 
 // Play plays a legal move, matched on From, To and Promotion. It fails with
@@ -105,12 +187,20 @@ func (g *Game) Play(m Move) error {
 	if !found {
 		return g.pos.illegal(m)
 	}
-	next := g.pos.clone()
-	next.play(l)
-	g.pos, g.known = next, false
-	g.moves = append(g.moves, l)
-	g.keys = append(g.keys, g.repetitionKey())
+	g.play(l)
 	return nil
+}
+
+// play plays the legal move m: on the game's own copy of the position,
+// made at its first move.
+func (g *Game) play(m Move) {
+	if !g.own {
+		g.pos, g.own = g.pos.clone(), true
+	}
+	g.pos.play(m)
+	g.known = false
+	g.moves = append(g.moves, m)
+	g.keys = append(g.keys, g.repetitionKey())
 }
 
 // GameState is what a Game needs to go on from its current position: the

@@ -227,17 +227,36 @@ func (p *Position) pseudoMoves(moves []Move, inCheck bool) []Move {
 	if p.kit.odd {
 		return p.pseudoOdd(moves, inCheck)
 	}
+	return p.pseudoIn(moves, inCheck, &everySquare)
+}
+
+// everySquare is the mask of pseudoIn and legalIn that selects every piece.
+var everySquare = func() (b bitboard) {
+	for i := range b {
+		b[i] = ^uint64(0)
+	}
+	return b
+}()
+
+// pseudoIn appends the pseudo-legal moves of the pieces of the side to move
+// that stand on the squares of from, with castling and the King's jumps when
+// the King's square is one of them: the moves of pseudoMoves whose origin is
+// in from, in the same order. Not for a kit with powers (pseudoOdd).
+func (p *Position) pseudoIn(moves []Move, inCheck bool, from *bitboard) []Move {
 	us := p.side
 	hasFrozen := p.v.hasFrozen
 	for w := range p.occ[us] {
-		for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
-			from := Square(w*64 + bits.TrailingZeros64(bb))
-			pc := p.board[from]
+		for bb := p.occ[us][w] & from[w]; bb != 0; bb &= bb - 1 {
+			sq := Square(w*64 + bits.TrailingZeros64(bb))
+			pc := p.board[sq]
 			if hasFrozen && p.frozen(pc) {
 				continue
 			}
-			moves = p.pieceMoves(moves, from, pc, false)
+			moves = p.pieceMoves(moves, sq, pc, false)
 		}
+	}
+	if !from.has(p.king[us]) {
+		return moves
 	}
 	return p.kingRights(moves, inCheck)
 }
@@ -332,11 +351,68 @@ func (p *Position) jumpMoves(moves []Move) []Move {
 // mask), cannot expose the King. King steps are tested on the destination
 // with the King lifted. Everything else is played, tested and taken back.
 func (p *Position) legalMoves(moves []Move) []Move {
+	return p.legalIn(moves, &everySquare)
+}
+
+// targeted says whether legalIn lists the moves of some pieces for less than
+// all of them cost: not where a piece has a power or is a Dev, whose moves
+// depend on the whole board in ways pseudoIn does not select by square.
+func (p *Position) targeted() bool { return !p.kit.odd && !p.v.hasDev }
+
+// squaresOf returns the squares of the pieces of type t of the side to move.
+func (p *Position) squaresOf(t PieceType) bitboard {
+	var b bitboard
+	us := p.side
+	for w := range p.occ[us] {
+		for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
+			if sq := Square(w*64 + bits.TrailingZeros64(bb)); p.board[sq].Type() == t {
+				b.set(sq)
+			}
+		}
+	}
+	return b
+}
+
+// epTakers returns the squares of the pieces of the side to move whose type
+// takes en passant: outside the kits with powers, the only pieces that can.
+func (p *Position) epTakers() bitboard {
+	var b bitboard
+	us := p.side
+	for w := range p.occ[us] {
+		for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
+			if sq := Square(w*64 + bits.TrailingZeros64(bb)); p.v.types[p.board[sq].Type()-1].epTaker {
+				b.set(sq)
+			}
+		}
+	}
+	return b
+}
+
+// legalIn appends the legal moves of the side to move whose origin is one of
+// the squares of from: for every mask, the moves legalMoves lists with their
+// origin in it, in the same order, decided by the same tests. Where the
+// position is not targeted, it lists every legal move and keeps those.
+func (p *Position) legalIn(moves []Move, from *bitboard) []Move {
+	start := len(moves)
+	if from != &everySquare && !p.targeted() {
+		moves = p.legalIn(moves, &everySquare)
+		n := start
+		for _, m := range moves[start:] {
+			if from.has(m.From) {
+				moves[n] = m
+				n++
+			}
+		}
+		return moves[:n]
+	}
 	us, them := p.side, p.side.Other()
 	ks := p.king[us]
 	inCheck := p.attacked(ks, them)
-	start := len(moves)
-	moves = p.pseudoMoves(moves, inCheck)
+	if p.kit.odd {
+		moves = p.pseudoOdd(moves, inCheck)
+	} else {
+		moves = p.pseudoIn(moves, inCheck, from)
+	}
 	var pins, danger bitboard
 	if !inCheck {
 		pins = p.pinned(ks, us)

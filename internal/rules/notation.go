@@ -17,11 +17,22 @@ const fieldMove = "move"
 // UCI writes m in coordinate form: from, to and a lower-case promotion
 // letter (e2e4, a10a12, e7e8q). Castling is the King's move.
 func (p *Position) UCI(m Move) string {
-	s := m.From.String() + m.To.String()
+	var buf [16]byte
+	return string(p.appendUCI(buf[:0], m))
+}
+
+// appendUCI appends UCI's text of m to b.
+func (p *Position) appendUCI(b []byte, m Move) []byte {
+	b = append(append(b, m.From.String()...), m.To.String()...)
 	if m.Promotion != 0 {
-		s += strings.ToLower(p.v.Letter(m.Promotion))
+		for _, c := range []byte(p.v.Letter(m.Promotion)) {
+			if isUpper(c) {
+				c |= 0x20
+			}
+			b = append(b, c)
+		}
 	}
-	return s
+	return b
 }
 
 // SAN writes the legal move m in Standard Algebraic Notation: the piece's
@@ -224,11 +235,13 @@ func (p *Position) sanMovesInto(out []Move, q sanQuery, moves []Move, promo bool
 // ErrIllegalMove when no legal move matches (Reason says why), and
 // ErrAmbiguousMove when a SAN text matches several legal moves.
 func (p *Position) ParseMove(text string) (Move, error) {
-	return p.parseMove(text, nil)
+	var scratch []Move
+	return p.parseMove(text, nil, &scratch)
 }
 
-// parseMove is ParseMove with the legal moves already known (nil: not yet).
-func (p *Position) parseMove(text string, legal []Move) (Move, error) {
+// parseMove is ParseMove with the legal moves already known (nil: not
+// yet), and a buffer for the legal moves of some pieces (see resolve).
+func (p *Position) parseMove(text string, legal []Move, scratch *[]Move) (Move, error) {
 	if len(text) > MaxMoveBytes {
 		return Move{}, newError(ErrInvalidMove, fieldMove, MaxMoveBytes, "a move is at most %d bytes", MaxMoveBytes)
 	}
@@ -236,7 +249,7 @@ func (p *Position) parseMove(text string, legal []Move) (Move, error) {
 	if start >= end {
 		return Move{}, newError(ErrInvalidMove, fieldMove, 0, "empty move")
 	}
-	mp := &moveParser{p: p, text: text, i: start, end: end, legal: legal}
+	mp := &moveParser{p: p, text: text, i: start, end: end, legal: legal, scratch: scratch}
 	if strings.ContainsAny(text[start:end], " ;") {
 		return mp.courier()
 	}
@@ -259,6 +272,9 @@ type moveParser struct {
 	i     int
 	end   int
 	legal []Move // the position's legal moves, computed when first needed
+	// scratch holds the legal moves of the pieces a text can name, which
+	// resolve lists before all of them are needed.
+	scratch *[]Move
 }
 
 func (mp *moveParser) legalMoves() []Move {
@@ -266,6 +282,30 @@ func (mp *moveParser) legalMoves() []Move {
 		mp.legal = mp.p.LegalMoves()
 	}
 	return mp.legal
+}
+
+// resolve returns the legal move find picks out of a list of legal moves
+// that holds every move the text can name: those of the pieces on the
+// squares of from. Before the position's legal moves are known, and where
+// it can list some pieces' moves apart (Position.targeted), find first gets
+// the legal moves of those pieces only, and a move found there is the one
+// find would pick out of all legal moves, which hold no other move from
+// those squares. When it finds none, find gets all the legal moves, so that
+// every error is the one the whole list gives.
+func (mp *moveParser) resolve(from bitboard, find func(legal []Move) (Move, error)) (Move, error) {
+	if mp.legal == nil && mp.p.targeted() {
+		*mp.scratch = mp.p.legalIn((*mp.scratch)[:0], &from)
+		if m, err := find(*mp.scratch); err == nil {
+			return m, nil
+		}
+	}
+	return find(mp.legalMoves())
+}
+
+// only is the mask of one square.
+func only(sq Square) (b bitboard) {
+	b.set(sq)
+	return b
 }
 
 func (mp *moveParser) peek(k int) byte {
@@ -303,8 +343,12 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // single reads a move without spaces or semicolons: castling, SAN or
 // coordinate form.
 func (mp *moveParser) single() (Move, error) {
-	if kingside, ok := castleText(strings.TrimRight(mp.text[mp.i:mp.end], "+#!?")); ok {
-		return mp.p.resolveCastle(kingside, mp.legalMoves())
+	if c := mp.peek(0); c != 'O' && c != 'o' && c != '0' {
+		// Not castling.
+	} else if kingside, ok := castleText(strings.TrimRight(mp.text[mp.i:mp.end], "+#!?")); ok {
+		return mp.resolve(only(mp.p.king[mp.p.side]), func(legal []Move) (Move, error) {
+			return mp.p.resolveCastle(kingside, legal)
+		})
 	}
 	c := mp.peek(0)
 	switch {
@@ -459,7 +503,9 @@ func (mp *moveParser) sanEnd(q sanQuery, start int) (Move, error) {
 	if err := mp.finish(); err != nil {
 		return Move{}, err
 	}
-	return mp.p.resolveSAN(q, mp.text[start:mp.end], mp.legalMoves())
+	return mp.resolve(mp.p.squaresOf(q.typ), func(legal []Move) (Move, error) {
+		return mp.p.resolveSAN(q, mp.text[start:mp.end], legal)
+	})
 }
 
 // coordinate reads the rest of a coordinate move after its origin.
@@ -475,7 +521,9 @@ func (mp *moveParser) coordinate(from Square) (Move, error) {
 	if err := mp.finish(); err != nil {
 		return Move{}, err
 	}
-	return mp.p.resolveCoordinate(from, to, promo, mp.legalMoves())
+	return mp.resolve(only(from), func(legal []Move) (Move, error) {
+		return mp.p.resolveCoordinate(from, to, promo, legal)
+	})
 }
 
 // courier reads a Game Courier move: "P e2-e4", "e7-e8; Q-e8".
@@ -511,7 +559,9 @@ func (mp *moveParser) courier() (Move, error) {
 		return Move{}, &Error{Code: ErrIllegalMove, Field: fieldMove, Offset: -1, Reason: "no-piece",
 			Detail: fmt.Sprintf("no %s on %s: the piece there is a %s", v.PieceName(t), from, v.PieceName(pc.Type()))}
 	}
-	return mp.p.resolveCoordinate(from, to, promo, mp.legalMoves())
+	return mp.resolve(only(from), func(legal []Move) (Move, error) {
+		return mp.p.resolveCoordinate(from, to, promo, legal)
+	})
 }
 
 // courierMove reads the move part of a Game Courier move: an optional

@@ -121,6 +121,14 @@ func (p *Position) statusOf(n, repetitions int) Status {
 // Pawn, Rook or Queen, and at most one minor piece, or only Bishops all on
 // squares of one colour. It needs the chess letters P R Q N B.
 func (p *Position) deadByMaterial() bool {
+	for t := PieceType(1); int(t) <= len(p.v.types); t++ {
+		if t == p.v.royal || p.count[White][t]+p.count[Black][t] == 0 {
+			continue
+		}
+		if l := p.v.Letter(t); l != "N" && l != "B" {
+			return false // the counts say at once what the board would
+		}
+	}
 	minors, knights := 0, 0
 	colours := [2]bool{}
 	for sq := Square(0); sq < NumSquares; sq++ {

@@ -30,7 +30,8 @@ import (
 // budget covers the whole stream, and a last line says where it stopped
 // when the budget runs out. The games are replayed in the pool of heavy
 // work, as many at once as the pool has workers, sharing its slots with
-// every other heavy request.
+// every other heavy request; each in its worker, not shared with an
+// identical single request in flight.
 
 const mimeNDJSON = "application/x-ndjson"
 
@@ -98,7 +99,7 @@ func (s *Server) adjudicateBulk(c echo.Context) error {
 
 	workers := cap(s.pool.slots)
 	order := make(chan *bulkGame, bulkWindow*workers)
-	jobs := make(chan *bulkGame)
+	jobs := make(chan *bulkGame, bulkWindow*workers)
 	var wg sync.WaitGroup
 	wg.Add(1 + workers)
 	source := s.ndjsonSource(body)
@@ -125,13 +126,24 @@ func (s *Server) adjudicateBulk(c echo.Context) error {
 	stop := func(index int, p *Problem) error {
 		return writeLine(res, flush, bulkStop{Index: index, Stopped: true, Problem: p})
 	}
+	// An answer ready when the one before it is written follows it into
+	// the same write; the stream is flushed before any wait, so that no
+	// answer waits for a later one. Nothing is flushed before the first
+	// answer: that would send the status before the body is read.
 	first := 0 // the first game not answered
 	for {
 		var g *bulkGame
 		select {
 		case g = <-order:
-		case <-ctx.Done():
-			return stop(first, toProblem(ctx.Err()))
+		default:
+			if first > 0 {
+				_ = flush.Flush()
+			}
+			select {
+			case g = <-order:
+			case <-ctx.Done():
+				return stop(first, toProblem(ctx.Err()))
+			}
 		}
 		if g == nil { // all read and answered
 			if err := ctx.Err(); err != nil {
@@ -145,13 +157,19 @@ func (s *Server) adjudicateBulk(c echo.Context) error {
 		var line []byte
 		select {
 		case line = <-g.done:
-		case <-ctx.Done():
-			return stop(first, toProblem(ctx.Err()))
+		default:
+			if first > 0 {
+				_ = flush.Flush()
+			}
+			select {
+			case line = <-g.done:
+			case <-ctx.Done():
+				return stop(first, toProblem(ctx.Err()))
+			}
 		}
 		if _, err := res.Write(line); err != nil {
 			return nil // the client went away
 		}
-		_ = flush.Flush()
 		first = g.index + 1
 	}
 }
@@ -343,6 +361,9 @@ func (s *Server) bulkDecode(ctx context.Context, line []byte) (*adjudicateReques
 		}
 		return nil, problem(codeSchemaViolation, "", "%v", err)
 	}
+	if req, ok := adjudicateFromDoc(doc); ok {
+		return req, nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	var req adjudicateRequest
@@ -350,6 +371,76 @@ func (s *Server) bulkDecode(ctx context.Context, line []byte) (*adjudicateReques
 		return nil, problem(codeBadRequest, "", "%v", err)
 	}
 	return &req, nil
+}
+
+// adjudicateFromDoc builds an adjudication request from its JSON document,
+// already checked against the schema, when it has the common shape: a
+// variant named by its id, and fen, moves, pgn, pgnOut and claim as their
+// JSON types, each key spelled as the schema spells it. It says false for
+// anything else (a definition, a null, a key Decode would match in another
+// case), which the decoder then reads: both give the same request
+// (FuzzBulkDecode).
+func adjudicateFromDoc(doc any) (*adjudicateRequest, bool) {
+	m, ok := doc.(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	req := &adjudicateRequest{}
+	for k, v := range m {
+		switch k {
+		case "variant":
+			if req.Variant, ok = v.(string); !ok {
+				return nil, false
+			}
+		case "fen", "pgn":
+			s, ok := v.(string)
+			if !ok {
+				return nil, false
+			}
+			if k == "fen" {
+				req.FEN = &s
+			} else {
+				req.PGN = &s
+			}
+		case "moves":
+			list, ok := v.([]any)
+			if !ok {
+				return nil, false
+			}
+			req.Moves = make([]string, len(list))
+			for i, e := range list {
+				if req.Moves[i], ok = e.(string); !ok {
+					return nil, false
+				}
+			}
+		case "pgnOut":
+			if req.PGNOut, ok = v.(bool); !ok {
+				return nil, false
+			}
+		case "claim":
+			c, ok := v.(map[string]any)
+			if !ok {
+				return nil, false
+			}
+			req.Claim = &claim{}
+			for ck, cv := range c {
+				s, ok := cv.(string)
+				switch {
+				case !ok:
+					return nil, false
+				case ck == "type":
+					req.Claim.Type = s
+				case ck == "by":
+					req.Claim.By = s
+				default:
+					return nil, false
+				}
+			}
+		default:
+			return nil, false
+		}
+	}
+	return req, true
 }
 
 // heavyWait runs fn in a slot of the pool of heavy work, waiting for one as

@@ -69,7 +69,7 @@ func TestForgedGameStateIgnored(t *testing.T) {
 	}
 	start := rules.MustBuiltin("chess").Start().FEN()
 	foolKeys := prefixKeys("b:chess", start, fool)
-	raw, ok := c.Get(context.Background(), foolKeys[len(fool)])
+	raw, ok := c.Get(context.Background(), foolKeys.at(len(fool)))
 	if !ok {
 		t.Fatal("the final state of Fool's mate was not cached")
 	}
@@ -77,16 +77,16 @@ func TestForgedGameStateIgnored(t *testing.T) {
 	if err := json.Unmarshal(raw, &ps); err != nil {
 		t.Fatal(err)
 	}
-	if ps.Key != foolKeys[len(fool)] {
-		t.Fatalf("cached state names key %q; want %q", ps.Key, foolKeys[len(fool)])
+	if ps.Key != foolKeys.at(len(fool)) {
+		t.Fatalf("cached state names key %q; want %q", ps.Key, foolKeys.at(len(fool)))
 	}
 
 	game := []string{"e4", "e5"}
 	keys := prefixKeys("b:chess", start, game)
 	ps.Moves = []string{"e2e4", "e7e5"}
 	forged, _ := json.Marshal(ps)
-	for _, k := range keys[1:] {
-		c.Set(context.Background(), k, forged)
+	for i := 1; i <= len(game); i++ {
+		c.Set(context.Background(), keys.at(i), forged)
 	}
 	got := adjudicateOn(t, srv, game)
 	if got.Result != "*" || got.Reason != "ongoing" || got.Plies != 2 {

@@ -3,10 +3,12 @@ package handlers
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 	"golang.org/x/sync/singleflight"
@@ -83,19 +85,68 @@ type prefixState struct {
 	Annotations []moveAnnotation `json:"annotations,omitempty"`
 }
 
-// prefixKeys returns the cache key of the game after each prefix of moves:
-// keys[i] names the state after the first i moves. Each key chains the one
-// before, so a key names the start and every move up to it.
-func prefixKeys(vkey, startFEN string, moves []string) []string {
-	keys := make([]string, len(moves)+1)
-	h := sha256.Sum256([]byte(rulesVersion() + "\x00" + vkey + "\x00" + startFEN))
-	keys[0] = rulesVersion() + ":game:" + hex.EncodeToString(h[:20])
-	for i, m := range moves {
-		h = sha256.Sum256(append(h[:], m...))
-		keys[i+1] = rulesVersion() + ":game:" + hex.EncodeToString(h[:20])
-	}
-	return keys
+// gameKeys names the cached states of a game after the prefixes of its
+// moves: at(i) is the key of the state after the first i moves. A key is a
+// hash of the rules version, the variant, the start and the texts of those
+// moves, each with its length before it, so that a key names the start and
+// every move up to it and no two prefixes share a key. The keys a request
+// uses (the checkpoints and the last two) are made in one pass over the
+// moves; any other costs a pass of its own.
+type gameKeys struct {
+	head  string   // what is hashed before the moves
+	moves []string // the game's moves
+	made  []madeKey
 }
+
+type madeKey struct {
+	i   int
+	key string
+}
+
+// prefixKeys returns the keys of the game of the variant vkey from startFEN
+// through moves.
+func prefixKeys(vkey, startFEN string, moves []string) *gameKeys {
+	k := &gameKeys{head: rulesVersion() + "\x00" + vkey + "\x00" + startFEN + "\x00", moves: moves}
+	n := len(moves)
+	h := sha256.New()
+	buf := make([]byte, 0, len(k.head)+8*n)
+	buf = append(buf, k.head...)
+	var sum [sha256.Size]byte
+	for i := 0; ; i++ {
+		if i > 0 && (i%checkpointEvery == 0 || i >= n-1) {
+			h.Write(buf)
+			buf = buf[:0]
+			k.made = append(k.made, madeKey{i, gameKey(h.Sum(sum[:0]))})
+		}
+		if i == n {
+			return k
+		}
+		buf = append(binary.AppendUvarint(buf, uint64(len(moves[i]))), moves[i]...)
+	}
+}
+
+// gameKey is the key of a prefix's hash.
+func gameKey(sum []byte) string {
+	return rulesVersion() + ":game:" + hex.EncodeToString(sum[:20])
+}
+
+// at returns the key of the state after the first i moves.
+func (k *gameKeys) at(i int) string {
+	for _, m := range k.made {
+		if m.i == i {
+			return m.key
+		}
+	}
+	buf := []byte(k.head)
+	for _, m := range k.moves[:i] {
+		buf = append(binary.AppendUvarint(buf, uint64(len(m))), m...)
+	}
+	sum := sha256.Sum256(buf)
+	return gameKey(sum[:])
+}
+
+// last returns the key of the whole game.
+func (k *gameKeys) last() string { return k.at(len(k.moves)) }
 
 // manyGetter is a Cache that can look several keys up in one round trip.
 type manyGetter interface {
@@ -106,11 +157,11 @@ type manyGetter interface {
 // less its last move, and the last checkpoint, and resumes it. The three
 // are looked up at once where the cache allows it, so that a slow Redis
 // costs one timeout.
-func (s *Server) resume(ctx context.Context, v *rules.Variant, keys []string) (*rules.Game, []string, []moveAnnotation) {
+func (s *Server) resume(ctx context.Context, v *rules.Variant, keys *gameKeys) (*rules.Game, []string, []moveAnnotation) {
 	if s.cache == nil {
 		return nil, nil, nil
 	}
-	n := len(keys) - 1
+	n := len(keys.moves)
 	var lens []int
 	for _, i := range []int{n, n - 1, n / checkpointEvery * checkpointEvery} {
 		if i > 0 && !slices.Contains(lens, i) {
@@ -119,7 +170,7 @@ func (s *Server) resume(ctx context.Context, v *rules.Variant, keys []string) (*
 	}
 	want := make([]string, len(lens))
 	for j, i := range lens {
-		want[j] = keys[i]
+		want[j] = keys.at(i)
 	}
 	var got [][]byte
 	if mg, ok := s.cache.(manyGetter); ok {
@@ -145,16 +196,75 @@ func (s *Server) resume(ctx context.Context, v *rules.Variant, keys []string) (*
 	return nil, nil, nil
 }
 
-// store caches the game's state after len(moves) moves, with the
+// store caches the game's state st after len(moves) moves, with the
 // annotations of those moves.
-func (s *Server) store(ctx context.Context, key string, g *rules.Game, moves []string, notes []moveAnnotation) {
+func (s *Server) store(ctx context.Context, key string, st rules.GameState, moves []string, notes []moveAnnotation) {
 	if s.cache == nil {
 		return
 	}
-	b, err := json.Marshal(prefixState{Key: key, State: g.State(), Moves: moves, Annotations: notes})
+	b, err := appendPrefixState(nil, &prefixState{Key: key, State: st, Moves: moves, Annotations: notes})
 	if err == nil {
 		s.cache.Set(context.WithoutCancel(ctx), key, b)
 	}
+}
+
+// appendPrefixState appends ps as JSON, as json.Marshal writes it (the
+// test says so), without reflection: a replay stores one at every
+// checkpoint.
+func appendPrefixState(b []byte, ps *prefixState) ([]byte, error) {
+	b = append(b, `{"key":`...)
+	b = appendJSONString(b, ps.Key)
+	b = append(b, `,"state":{"fen":`...)
+	b = appendJSONString(b, ps.State.FEN)
+	b = append(b, `,"keys":`...)
+	if ps.State.Keys == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, k := range ps.State.Keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendUint(b, k, 10)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `},"moves":`...)
+	if ps.Moves == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, m := range ps.Moves {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, m)
+		}
+		b = append(b, ']')
+	}
+	if len(ps.Annotations) > 0 {
+		notes, err := json.Marshal(ps.Annotations)
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(b, `,"annotations":`...), notes...)
+	}
+	return append(b, '}'), nil
+}
+
+// appendJSONString appends s as a JSON string, as json.Marshal writes it:
+// printable ASCII but for the characters it escapes as is, anything else
+// through json.Marshal.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // replay is the part of an adjudication that depends on the moves only.
@@ -199,27 +309,19 @@ func (s *Server) adjudicateGame(ctx context.Context, req *adjudicateRequest) (*a
 		return nil, err
 	}
 	keys := prefixKeys(variantKey(req.variantSpec), p.FEN(), req.Moves)
-	// Identical adjudications in flight replay once. The replay belongs to
-	// none of them: it runs under its own time budget, so that the first
-	// client going away does not fail the others; each client waits only
-	// as long as its own request may.
-	ch := s.flight.DoChan(keys[len(keys)-1], func() (any, error) {
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.RequestTimeout)
-		defer cancel()
-		return s.replay(rctx, v, p, req.Moves, keys, req.inline())
-	})
-	var r singleflight.Result
-	select {
-	case r = <-ch:
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	var rp *replay
+	if inPool(ctx) {
+		// A game of a bulk request, in a worker of its own: it replays
+		// there, within the stream's budget.
+		if rp, err = s.replay(ctx, v, p, req.Moves, keys, req.inline()); err != nil {
+			return nil, err
+		}
+	} else if rp, err = s.sharedReplay(ctx, v, p, req, keys); err != nil {
+		return nil, err
 	}
-	if r.Err != nil {
-		return nil, r.Err
-	}
-	out := r.Val.(*replay).out
+	out := rp.out
 	if out.Legal && req.Claim != nil {
-		applyClaim(&out, r.Val.(*replay).st, req.Claim)
+		applyClaim(&out, rp.st, req.Claim)
 	}
 	if from != nil || req.PGNOut {
 		text, err := toPGN(v, p, &out, from)
@@ -234,11 +336,33 @@ func (s *Server) adjudicateGame(ctx context.Context, req *adjudicateRequest) (*a
 	return &out, nil
 }
 
+// sharedReplay is the replay of a single request: identical adjudications
+// in flight replay once. The replay belongs to none of them: it runs under
+// its own time budget, so that the first client going away does not fail
+// the others; each client waits only as long as its own request may.
+func (s *Server) sharedReplay(ctx context.Context, v *rules.Variant, p *rules.Position, req *adjudicateRequest, keys *gameKeys) (*replay, error) {
+	ch := s.flight.DoChan(keys.last(), func() (any, error) {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.RequestTimeout)
+		defer cancel()
+		return s.replay(rctx, v, p, req.Moves, keys, req.inline())
+	})
+	var r singleflight.Result
+	select {
+	case r = <-ch:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	if r.Err != nil {
+		return nil, r.Err
+	}
+	return r.Val.(*replay), nil
+}
+
 // replay plays the moves from the longest cached prefix on, checking each,
 // and caches the state at checkpoints and at the end. A replay of more
 // than heavyPlies moves, or of a game of an inline variant, runs in the
 // pool of heavy work.
-func (s *Server) replay(ctx context.Context, v *rules.Variant, start *rules.Position, moves, keys []string, inline bool) (*replay, error) {
+func (s *Server) replay(ctx context.Context, v *rules.Variant, start *rules.Position, moves []string, keys *gameKeys, inline bool) (*replay, error) {
 	g, played, notes := s.resume(ctx, v, keys)
 	if g == nil {
 		g, played = rules.NewGame(start), make([]string, 0, len(moves))
@@ -257,7 +381,7 @@ func (s *Server) replay(ctx context.Context, v *rules.Variant, start *rules.Posi
 // playOn plays moves from g, which stands after played (a prefix of them,
 // whose annotations are notes), checking the deadline before each ply: a
 // ply costs a move generation, far more than the check.
-func (s *Server) playOn(ctx context.Context, v *rules.Variant, g *rules.Game, played []string, notes []moveAnnotation, moves, keys []string) (*replay, error) {
+func (s *Server) playOn(ctx context.Context, v *rules.Variant, g *rules.Game, played []string, notes []moveAnnotation, moves []string, keys *gameKeys) (*replay, error) {
 	resumed := len(played)
 	out := adjudication{Variant: v.ID(), Legal: true, Annotations: notes}
 	for i := resumed; i < len(moves); i++ {
@@ -279,19 +403,22 @@ func (s *Server) playOn(ctx context.Context, v *rules.Variant, g *rules.Game, pl
 		}
 		played = append(played, uci)
 		out.Annotations = appendAnnotations(out.Annotations, i, moves[i], found)
-		if len(played)%checkpointEvery == 0 && len(played) < len(moves) {
-			s.store(ctx, keys[len(played)], g, played, out.Annotations)
+		if len(played)%checkpointEvery == 0 && len(played) < len(moves) && s.cache != nil {
+			s.store(ctx, keys.at(len(played)), g.State(), played, out.Annotations)
 		}
 	}
-	if len(played) > resumed {
-		s.store(ctx, keys[len(played)], g, played, out.Annotations)
+	pos := g.Position()
+	if len(played) > resumed && s.cache != nil {
+		state := g.State()
+		s.store(ctx, keys.at(len(played)), state, played, out.Annotations)
+		out.FEN = state.FEN
+	} else {
+		out.FEN = pos.FEN()
 	}
 	s.metrics.plies.Add(float64(len(played) - resumed))
 	s.metrics.positions.Inc()
 	out.Moves, out.Plies = played, len(played)
-	pos := g.Position()
 	st := g.Status()
-	out.FEN = pos.FEN()
 	out.Status = describeStatus(pos, st)
 	out.ClaimableDraws = out.Status.ClaimableDraws
 	out.Result, out.Reason = st.Result(), st.Outcome.String()

@@ -27,9 +27,9 @@ type afterMoves struct {
 	v     *rules.Variant
 	vkey  string // variantKey of the request
 	start *rules.Position
-	moves []string // none: the request is about the start position itself
-	keys  []string // prefixKeys of the moves
-	heavy bool     // the replay and the answer run in the pool of heavy work
+	moves []string  // none: the request is about the start position itself
+	keys  *gameKeys // prefixKeys of the moves
+	heavy bool      // the replay and the answer run in the pool of heavy work
 }
 
 // history checks the moves of a request and prepares their replay.
@@ -51,7 +51,7 @@ func (h *afterMoves) key(op string, parts ...string) string {
 	if len(h.moves) == 0 {
 		return cacheKey(op, append([]string{h.vkey, h.start.FEN()}, parts...)...)
 	}
-	return cacheKey(op, append([]string{"after", h.keys[len(h.keys)-1]}, parts...)...)
+	return cacheKey(op, append([]string{"after", h.keys.last()}, parts...)...)
 }
 
 // game is the game the answer is about: the start position alone, or the

@@ -83,7 +83,13 @@ func squareAhead(s string) bool {
 // move that gives no check, a mate mark on a move that does not checkmate,
 // in that order. It returns nil when every mark is true or there is none.
 func Annotate(text string, d MoveDetail) []Annotation {
-	mm := marksOf(text)
+	return annotate(marksOf(text), d)
+}
+
+// annotate is Annotate for the marks mm. Of d it reads Captures and
+// Converted for a capture mark, Check for a check or mate mark, and Mate for
+// a mate mark.
+func annotate(mm moveMarks, d MoveDetail) []Annotation {
 	var out []Annotation
 	if mm.capture && len(d.Captures) == 0 && len(d.Converted) == 0 { // a conversion is written as a capture
 		out = append(out, Annotation{Mark: "x", Code: AnnotationFalseCapture, Detail: "the move captures nothing"})
@@ -104,11 +110,36 @@ func Annotate(text string, d MoveDetail) []Annotation {
 // Annotate returns the contradicting marks of text, the text of the legal
 // move m in the game's current position (see the function Annotate). Call
 // it before playing m. It looks at the move only when text carries a mark,
-// and uses the legal moves the game already knows.
+// and then only at what the marks claim: a check mark costs a trial of the
+// move, a mate mark the legal moves after it.
 func (g *Game) Annotate(text string, m Move) []Annotation {
-	if !markable(text) || marksOf(text) == (moveMarks{}) {
+	if !markable(text) {
+		return nil
+	}
+	mm := marksOf(text)
+	if mm == (moveMarks{}) {
 		return nil
 	}
 	p := g.pos
-	return Annotate(text, p.describe(m, g.LegalMoves(), p.clone()))
+	d := MoveDetail{Move: m}
+	if mm.capture {
+		d.Captures, d.Converted = p.Captures(m), p.Converted(m)
+	}
+	if mm.check || mm.mate {
+		// A trial on the game's own position; the start may be shared.
+		trial := p
+		if !g.own {
+			trial = p.clone()
+		}
+		u := trial.make(m)
+		if trial.InCheck() {
+			d.Check = true
+			if mm.mate {
+				var buf [256]Move
+				d.Mate = len(trial.legalMoves(buf[:0])) == 0
+			}
+		}
+		trial.unmake(m, u)
+	}
+	return annotate(mm, d)
 }

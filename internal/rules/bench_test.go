@@ -124,10 +124,27 @@ func BenchmarkReplay(b *testing.B) {
 	for _, bb := range []struct {
 		variant string
 		plies   int
-	}{{"chess", 200}, {"bigorra", 500}} {
+		san     bool
+	}{{"chess", 200, false}, {"chess", 200, true}, {"bigorra", 500, false}} {
 		moves := randomGame(b, bb.variant, bb.plies, 42)
 		start := MustBuiltin(bb.variant).Start()
-		b.Run(fmt.Sprintf("%s/%d", bb.variant, len(moves)), func(b *testing.B) {
+		name := fmt.Sprintf("%s/%d", bb.variant, len(moves))
+		if bb.san {
+			// The same game in SAN with its check marks, as PGN has it.
+			g := NewGame(start)
+			for i, text := range moves {
+				m, err := g.ParseMove(text)
+				if err != nil {
+					b.Fatal(err)
+				}
+				moves[i] = g.Position().SAN(m)
+				if err := g.Play(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+			name += "/san"
+		}
+		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				g := NewGame(start)
 				for _, text := range moves {

@@ -462,6 +462,7 @@ func (s *Setup) sideRook(c Color, kingside bool) int {
 func (s *Setup) FEN() string {
 	v := s.Variant
 	var sb strings.Builder
+	sb.Grow(v.files*v.ranks/2 + 40)
 	for r := v.ranks - 1; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < v.files; f++ {
@@ -474,11 +475,7 @@ func (s *Setup) FEN() string {
 				sb.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			l := v.Letter(pc.Type())
-			if pc.Color() == Black {
-				l = strings.ToLower(l)
-			}
-			sb.WriteString(l)
+			sb.WriteString(v.PieceLetter(pc))
 		}
 		if empty > 0 {
 			sb.WriteString(strconv.Itoa(empty))

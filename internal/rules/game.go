@@ -58,7 +58,7 @@ func (g *Game) repetitionKey() uint64 {
 		case p.targeted():
 			// Only the pieces that take en passant can (RULES R4).
 			takers := p.epTakers()
-			g.some = p.legalIn(g.some[:0], &takers)
+			g.some = p.legalIn(g.some[:0], &takers, p.ep)
 			legal = g.some
 		default:
 			legal = g.LegalMoves()

@@ -230,7 +230,7 @@ func (p *Position) pseudoMoves(moves []Move, inCheck bool) []Move {
 	return p.pseudoIn(moves, inCheck, &everySquare)
 }
 
-// everySquare is the mask of pseudoIn and legalIn that selects every piece.
+// everySquare is the mask of pseudoIn that selects every piece.
 var everySquare = func() (b bitboard) {
 	for i := range b {
 		b[i] = ^uint64(0)
@@ -351,68 +351,11 @@ func (p *Position) jumpMoves(moves []Move) []Move {
 // mask), cannot expose the King. King steps are tested on the destination
 // with the King lifted. Everything else is played, tested and taken back.
 func (p *Position) legalMoves(moves []Move) []Move {
-	return p.legalIn(moves, &everySquare)
-}
-
-// targeted says whether legalIn lists the moves of some pieces for less than
-// all of them cost: not where a piece has a power or is a Dev, whose moves
-// depend on the whole board in ways pseudoIn does not select by square.
-func (p *Position) targeted() bool { return !p.kit.odd && !p.v.hasDev }
-
-// squaresOf returns the squares of the pieces of type t of the side to move.
-func (p *Position) squaresOf(t PieceType) bitboard {
-	var b bitboard
-	us := p.side
-	for w := range p.occ[us] {
-		for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
-			if sq := Square(w*64 + bits.TrailingZeros64(bb)); p.board[sq].Type() == t {
-				b.set(sq)
-			}
-		}
-	}
-	return b
-}
-
-// epTakers returns the squares of the pieces of the side to move whose type
-// takes en passant: outside the kits with powers, the only pieces that can.
-func (p *Position) epTakers() bitboard {
-	var b bitboard
-	us := p.side
-	for w := range p.occ[us] {
-		for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
-			if sq := Square(w*64 + bits.TrailingZeros64(bb)); p.v.types[p.board[sq].Type()-1].epTaker {
-				b.set(sq)
-			}
-		}
-	}
-	return b
-}
-
-// legalIn appends the legal moves of the side to move whose origin is one of
-// the squares of from: for every mask, the moves legalMoves lists with their
-// origin in it, in the same order, decided by the same tests. Where the
-// position is not targeted, it lists every legal move and keeps those.
-func (p *Position) legalIn(moves []Move, from *bitboard) []Move {
-	start := len(moves)
-	if from != &everySquare && !p.targeted() {
-		moves = p.legalIn(moves, &everySquare)
-		n := start
-		for _, m := range moves[start:] {
-			if from.has(m.From) {
-				moves[n] = m
-				n++
-			}
-		}
-		return moves[:n]
-	}
 	us, them := p.side, p.side.Other()
 	ks := p.king[us]
 	inCheck := p.attacked(ks, them)
-	if p.kit.odd {
-		moves = p.pseudoOdd(moves, inCheck)
-	} else {
-		moves = p.pseudoIn(moves, inCheck, from)
-	}
+	start := len(moves)
+	moves = p.pseudoMoves(moves, inCheck)
 	var pins, danger bitboard
 	if !inCheck {
 		pins = p.pinned(ks, us)
@@ -443,6 +386,84 @@ func (p *Position) legalIn(moves []Move, from *bitboard) []Move {
 			ok = !p.attacked(ks, them)
 			p.unmake(m, u)
 		}
+		if ok {
+			moves[n] = m
+			n++
+		}
+	}
+	return moves[:n]
+}
+
+// targeted says whether legalIn can list the moves of some pieces apart
+// from the others: not where a piece has a power or is a Dev, whose moves
+// and whose legality depend on the whole board in ways pseudoIn does not
+// select by square.
+func (p *Position) targeted() bool { return !p.kit.odd && !p.v.hasDev }
+
+// squaresOf returns the squares of the pieces of type t of the side to
+// move, on file file and rank rank where those are not -1.
+func (p *Position) squaresOf(t PieceType, file, rank int) bitboard {
+	var b bitboard
+	us := p.side
+	for w := range p.occ[us] {
+		for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
+			sq := Square(w*64 + bits.TrailingZeros64(bb))
+			if p.board[sq].Type() == t && (file < 0 || sq.File() == file) && (rank < 0 || sq.Rank() == rank) {
+				b.set(sq)
+			}
+		}
+	}
+	return b
+}
+
+// epTakers returns the squares of the pieces of the side to move whose type
+// takes en passant: outside the kits with powers, the only pieces that can.
+func (p *Position) epTakers() bitboard {
+	var b bitboard
+	us := p.side
+	for w := range p.occ[us] {
+		for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
+			if sq := Square(w*64 + bits.TrailingZeros64(bb)); p.v.types[p.board[sq].Type()-1].epTaker {
+				b.set(sq)
+			}
+		}
+	}
+	return b
+}
+
+// legalIn appends the legal moves of the side to move whose origin is one of
+// the squares of from and whose destination is to (any with NoSquare): the
+// moves legalMoves lists with those, in the same order. Where the position
+// is targeted, it generates the moves of the pieces on those squares only
+// and tries each one to that destination: a move is legal when it leaves
+// its own King unattacked, the test legalMoves makes, or saves for the moves
+// its pins and danger masks show cannot expose the King. Otherwise it lists
+// every legal move and keeps those.
+func (p *Position) legalIn(moves []Move, from *bitboard, to Square) []Move {
+	start := len(moves)
+	if !p.targeted() {
+		moves = p.legalMoves(moves)
+		n := start
+		for _, m := range moves[start:] {
+			if from.has(m.From) && (to == NoSquare || m.To == to) {
+				moves[n] = m
+				n++
+			}
+		}
+		return moves[:n]
+	}
+	us, them := p.side, p.side.Other()
+	// Only castling and the King's jumps look at the check.
+	inCheck := from.has(p.king[us]) && p.attacked(p.king[us], them)
+	moves = p.pseudoIn(moves, inCheck, from)
+	n := start
+	for _, m := range moves[start:] {
+		if to != NoSquare && m.To != to {
+			continue
+		}
+		u := p.make(m)
+		ok := !p.attacked(p.king[us], them)
+		p.unmake(m, u)
 		if ok {
 			moves[n] = m
 			n++

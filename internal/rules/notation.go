@@ -286,15 +286,15 @@ func (mp *moveParser) legalMoves() []Move {
 
 // resolve returns the legal move find picks out of a list of legal moves
 // that holds every move the text can name: those of the pieces on the
-// squares of from. Before the position's legal moves are known, and where
+// squares of from to the square to (any with NoSquare). Before the position's legal moves are known, and where
 // it can list some pieces' moves apart (Position.targeted), find first gets
 // the legal moves of those pieces only, and a move found there is the one
 // find would pick out of all legal moves, which hold no other move from
 // those squares. When it finds none, find gets all the legal moves, so that
 // every error is the one the whole list gives.
-func (mp *moveParser) resolve(from bitboard, find func(legal []Move) (Move, error)) (Move, error) {
+func (mp *moveParser) resolve(from bitboard, to Square, find func(legal []Move) (Move, error)) (Move, error) {
 	if mp.legal == nil && mp.p.targeted() {
-		*mp.scratch = mp.p.legalIn((*mp.scratch)[:0], &from)
+		*mp.scratch = mp.p.legalIn((*mp.scratch)[:0], &from, to)
 		if m, err := find(*mp.scratch); err == nil {
 			return m, nil
 		}
@@ -346,7 +346,7 @@ func (mp *moveParser) single() (Move, error) {
 	if c := mp.peek(0); c != 'O' && c != 'o' && c != '0' {
 		// Not castling.
 	} else if kingside, ok := castleText(strings.TrimRight(mp.text[mp.i:mp.end], "+#!?")); ok {
-		return mp.resolve(only(mp.p.king[mp.p.side]), func(legal []Move) (Move, error) {
+		return mp.resolve(only(mp.p.king[mp.p.side]), NoSquare, func(legal []Move) (Move, error) {
 			return mp.p.resolveCastle(kingside, legal)
 		})
 	}
@@ -503,7 +503,7 @@ func (mp *moveParser) sanEnd(q sanQuery, start int) (Move, error) {
 	if err := mp.finish(); err != nil {
 		return Move{}, err
 	}
-	return mp.resolve(mp.p.squaresOf(q.typ), func(legal []Move) (Move, error) {
+	return mp.resolve(mp.p.squaresOf(q.typ, q.file, q.rank), q.to, func(legal []Move) (Move, error) {
 		return mp.p.resolveSAN(q, mp.text[start:mp.end], legal)
 	})
 }
@@ -521,7 +521,7 @@ func (mp *moveParser) coordinate(from Square) (Move, error) {
 	if err := mp.finish(); err != nil {
 		return Move{}, err
 	}
-	return mp.resolve(only(from), func(legal []Move) (Move, error) {
+	return mp.resolve(only(from), to, func(legal []Move) (Move, error) {
 		return mp.p.resolveCoordinate(from, to, promo, legal)
 	})
 }
@@ -559,7 +559,7 @@ func (mp *moveParser) courier() (Move, error) {
 		return Move{}, &Error{Code: ErrIllegalMove, Field: fieldMove, Offset: -1, Reason: "no-piece",
 			Detail: fmt.Sprintf("no %s on %s: the piece there is a %s", v.PieceName(t), from, v.PieceName(pc.Type()))}
 	}
-	return mp.resolve(only(from), func(legal []Move) (Move, error) {
+	return mp.resolve(only(from), to, func(legal []Move) (Move, error) {
 		return mp.p.resolveCoordinate(from, to, promo, legal)
 	})
 }

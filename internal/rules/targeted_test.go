@@ -68,7 +68,8 @@ func sampleTexts(p *Position, legal []Move, r *rand.Rand) []string {
 // TestTargetedParse: Game.ParseMove before the legal moves are known, and
 // Position.ParseMove, give for every text the move or the error that
 // parsing against the whole list of legal moves gives; legalIn with a mask
-// lists the moves of legalMoves from its squares, in order.
+// and a destination lists the moves of legalMoves from those squares to
+// that one, in order.
 func TestTargetedParse(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	for _, start := range targetedStarts(t) {
@@ -94,14 +95,16 @@ func TestTargetedParse(t *testing.T) {
 				if r.IntN(2) == 0 {
 					mask.set(p.king[p.side])
 				}
-				var want []Move
-				for _, m := range legal {
-					if mask.has(m.From) {
-						want = append(want, m)
+				for _, to := range []Square{NoSquare, SquareAt(r.IntN(p.v.files), r.IntN(p.v.ranks)), legal[r.IntN(len(legal))].To} {
+					var want []Move
+					for _, m := range legal {
+						if mask.has(m.From) && (to == NoSquare || m.To == to) {
+							want = append(want, m)
+						}
 					}
-				}
-				if got := p.legalIn(nil, &mask); !slices.Equal(got, want) {
-					t.Fatalf("%s %s: legalIn = %v, want %v", p.v.ID(), p.FEN(), got, want)
+					if got := p.legalIn(nil, &mask, to); !slices.Equal(got, want) {
+						t.Fatalf("%s %s: legalIn to %s = %v, want %v", p.v.ID(), p.FEN(), to, got, want)
+					}
 				}
 			}
 			if err := g.Play(legal[r.IntN(len(legal))]); err != nil {
@@ -112,19 +115,21 @@ func TestTargetedParse(t *testing.T) {
 }
 
 // referencePlay is what a replay did per move before PlayText: the full
-// status, a parse against the whole list, Play.
-func referencePlay(g *Game, text string) (string, error) {
+// status, a parse against the whole list, the marks checked against the
+// move's full detail, Play.
+func referencePlay(g *Game, text string) (string, []Annotation, error) {
 	if st := g.Status(); st.Outcome != Ongoing {
-		return "", &Error{Code: ErrGameOver, Field: fieldMove, Offset: -1, Reason: "game-over",
+		return "", nil, &Error{Code: ErrGameOver, Field: fieldMove, Offset: -1, Reason: "game-over",
 			Detail: fmt.Sprintf("the game ended by %s before this move", st.Outcome)}
 	}
 	g.LegalMoves()
 	m, err := g.ParseMove(text)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	uci := g.Position().UCI(m)
-	return uci, g.Play(m)
+	p := g.Position()
+	uci, notes := p.UCI(m), Annotate(text, p.Detail(m))
+	return uci, notes, g.Play(m)
 }
 
 // TestPlayTextMatchesPlay replays random games, a wrong text now and then
@@ -135,6 +140,7 @@ func referencePlay(g *Game, text string) (string, error) {
 func TestPlayTextMatchesPlay(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
 	ends := map[Outcome]int{}
+	notes := 0
 	for _, start := range targetedStarts(t) {
 		for game := range 3 {
 			fast, ref := NewGame(start), NewGame(start)
@@ -143,6 +149,14 @@ func TestPlayTextMatchesPlay(t *testing.T) {
 				if st := ref.Status(); st.Outcome == Ongoing {
 					legal := ref.LegalMoves()
 					m := legal[r.IntN(len(legal))]
+					if game == 2 {
+						// Captures first, toward the ends of few pieces.
+						if i := slices.IndexFunc(legal, func(b Move) bool {
+							return len(ref.Position().Captures(b)) > 0
+						}); i >= 0 && r.IntN(3) > 0 {
+							m = legal[i]
+						}
+					}
 					if game == 1 {
 						// Double steps and en-passant captures first: the
 						// repetition keys count a legal en-passant capture.
@@ -164,6 +178,13 @@ func TestPlayTextMatchesPlay(t *testing.T) {
 					}
 					p := ref.Position()
 					texts = []string{p.UCI(m), p.SAN(m)}[r.IntN(2):][:1]
+					switch r.IntN(6) {
+					case 0: // marks that may be false
+						texts[0] += []string{"+", "#", "+!", "#?"}[r.IntN(4)]
+					case 1:
+						squares := m.From.String() + m.To.String()
+						texts[0] = m.From.String() + "x" + m.To.String() + strings.TrimPrefix(p.UCI(m), squares)
+					}
 					if r.IntN(8) == 0 {
 						texts = append([]string{sampleTexts(p, legal, r)[r.IntN(10)]}, texts...)
 					}
@@ -177,11 +198,12 @@ func TestPlayTextMatchesPlay(t *testing.T) {
 				}
 				for _, text := range texts {
 					fu, fnotes, ferr := fast.PlayText(text)
-					ru, rerr := referencePlay(ref, text)
-					if fu != ru || !reflect.DeepEqual(ferr, rerr) || fnotes != nil && ferr != nil {
-						t.Fatalf("%s %s: %q: PlayText %q, %v; reference %q, %v",
-							start.v.ID(), ref.Position().FEN(), text, fu, ferr, ru, rerr)
+					ru, rnotes, rerr := referencePlay(ref, text)
+					if fu != ru || !reflect.DeepEqual(ferr, rerr) || !reflect.DeepEqual(fnotes, rnotes) {
+						t.Fatalf("%s %s: %q: PlayText %q, %v, %v; reference %q, %v, %v",
+							start.v.ID(), ref.Position().FEN(), text, fu, fnotes, ferr, ru, rnotes, rerr)
 					}
+					notes += len(fnotes)
 				}
 				if !reflect.DeepEqual(fast.State(), ref.State()) || !slices.Equal(fast.Moves(), ref.Moves()) {
 					t.Fatalf("%s: after %d moves the games differ: %v and %v", start.v.ID(), len(ref.Moves()), fast.State(), ref.State())
@@ -198,7 +220,10 @@ func TestPlayTextMatchesPlay(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("ends: %v", ends)
+	t.Logf("ends: %v; %d false marks", ends, notes)
+	if notes == 0 {
+		t.Errorf("no false mark: the test should see some")
+	}
 	for _, o := range []Outcome{Checkmate, FivefoldRepetition} {
 		if ends[o] == 0 {
 			t.Errorf("no game ended by %s: the test should see it", o)

@@ -72,7 +72,7 @@ type adjudication struct {
 const checkpointEvery = 32
 
 // prefixState is the cached state of a game after a prefix of its moves.
-// Key is the key it is stored under, which chains the start and every move
+// Key is the key it is stored under, which names the start and every move
 // text of the prefix: a state read back under another key (copied there, or
 // written by another deployment) does not belong to those moves and is
 // ignored, whatever the transport's own seal says.

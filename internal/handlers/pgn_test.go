@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/adjudicator/adjudicator/internal/pgn"
 )
 
 type pgnAnswer struct {
@@ -126,4 +128,79 @@ func TestPGNProblems(t *testing.T) {
 			t.Errorf("%v = %d %s; want %s in %s at %d:%d", tt.body, rec.Code, rec.Body.String(), tt.code, tt.field, tt.line, tt.column)
 		}
 	}
+}
+
+// TestOtherProgramsRecords: game records written by other programs
+// (internal/pgn/testdata: a Grand Chess game exported by pychess-variants,
+// random Shako and Grand Chess games written by Fairy-Stockfish through
+// ffish, each game preceded by "% uci" and "% fen" lines with its moves and
+// final position as Fairy-Stockfish has them) adjudicate from their PGN to
+// the same moves and the same final position, and the PGN answered writes
+// every move in the SAN the other program wrote. Two Fairy-Stockfish games
+// end drawn with a King and a Bishop against a King: Grand Chess has no
+// rule of insufficient material here (RULES R5), so they go on.
+func TestOtherProgramsRecords(t *testing.T) {
+	h := newServer(t).Handler()
+	games, plies := 0, 0
+	for _, file := range []string{"grand-pychess.pgn", "shako-ffish.pgn", "grand-ffish.pgn"} {
+		text, err := os.ReadFile(filepath.Join("..", "pgn", "testdata", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range splitRecords(string(text)) {
+			games++
+			code, a, body := adjudicatePGN(t, h, map[string]any{"pgn": rec.pgn})
+			if code != 200 || !a.Legal || a.Result != "*" {
+				t.Errorf("%s game %d = %d %.400s; want a legal game going on", file, games, code, body)
+				continue
+			}
+			if !slices.Equal(a.Moves, rec.uci) {
+				t.Errorf("%s game %d: moves\n%v\nwant\n%v", file, games, a.Moves, rec.uci)
+			}
+			if a.FEN != rec.fen {
+				t.Errorf("%s game %d: final FEN %q, want %q", file, games, a.FEN, rec.fen)
+			}
+			theirs, err := pgn.Parse(rec.pgn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ours, err := pgn.Parse(a.PGN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, got := theirs.MoveTexts(), ours.MoveTexts(); !slices.Equal(got, want) {
+				t.Errorf("%s game %d: SAN\n%v\nwant\n%v", file, games, got, want)
+			}
+			plies += len(a.Moves)
+		}
+	}
+	if games != 7 || plies < 1700 {
+		t.Fatalf("read %d games of %d plies; the files hold 7 of 1720", games, plies)
+	}
+}
+
+type otherRecord struct {
+	pgn string
+	uci []string
+	fen string
+}
+
+// splitRecords cuts a file into its games, each after its "% uci" and
+// "% fen" lines.
+func splitRecords(text string) []otherRecord {
+	var out []otherRecord
+	var cur *otherRecord
+	for line := range strings.SplitSeq(text, "\n") {
+		switch {
+		case strings.HasPrefix(line, "% uci "):
+			out = append(out, otherRecord{uci: strings.Fields(strings.TrimPrefix(line, "% uci "))})
+			cur = &out[len(out)-1]
+		case strings.HasPrefix(line, "% fen "):
+			cur.fen = strings.TrimPrefix(line, "% fen ")
+		case strings.HasPrefix(line, "%") || cur == nil:
+		default:
+			cur.pgn += line + "\n"
+		}
+	}
+	return out
 }

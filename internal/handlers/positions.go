@@ -45,7 +45,7 @@ func (s *Server) history(vs variantSpec, v *rules.Variant, start *rules.Position
 }
 
 // key names the answer of op: of the position itself by its FEN, or of the
-// position after the moves by the last prefix key, which chains the
+// position after the moves by the last prefix key, which names the
 // variant, the start and every move.
 func (h *afterMoves) key(op string, parts ...string) string {
 	if len(h.moves) == 0 {

@@ -12,7 +12,7 @@ import (
 func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	variant := fs.String("variant", "chess", "variant id")
+	variant := addVariantFlags(fs, "chess")
 	fen := fs.String("fen", "", "start FEN (default: the variant's start position)")
 	depth := fs.Int("depth", 1, "depth in plies")
 	divide := fs.Bool("divide", false, "print the node count below each root move")
@@ -27,7 +27,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "perft: depth must be 1 to %d\n", rules.MaxPerftDepth)
 		return 2
 	}
-	v, err := rules.Builtin(*variant)
+	v, err := variant.resolve(fs)
 	if err != nil {
 		fmt.Fprintf(stderr, "perft: %v\n", err)
 		return 2

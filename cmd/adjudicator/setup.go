@@ -14,7 +14,7 @@ import (
 func runSetup(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("setup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	variant := fs.String("variant", "grand", "variant id")
+	variant := addVariantFlags(fs, "grand")
 	mode := fs.String("mode", "classical", "classical, classical-random, classical-selected, random or selected")
 	count := fs.Int("count", 0, "pieces to draw: extras in classical-random, pieces including the King in random")
 	pieces := fs.String("pieces", "", "comma-separated upper-case letters of the selected pieces, without the King (e.g. G,X,B'')")
@@ -29,7 +29,7 @@ func runSetup(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "setup: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	v, err := rules.Builtin(*variant)
+	v, err := variant.resolve(fs)
 	if err != nil {
 		fmt.Fprintf(stderr, "setup: %v\n", err)
 		return 2

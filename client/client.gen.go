@@ -986,17 +986,42 @@ type CanMate struct {
 // Castling Castling: the unmoved King moves two squares toward an unmoved Rook
 // on its own rank, every square between them empty, not in check and
 // not passing or landing on an attacked square; the Rook lands on the
-// square the King passed.
+// square the King passed. With `sides`, the King and the Rook land on
+// the files it gives instead (docs/VARIANTS.md, "castling").
 type Castling struct {
-	// Notation How a FEN writes the rights: `kq` (`KQkq`) or `files` (the Rooks' file letters, Shredder style).
+	// AnyStart The King and the castling Rooks may start on any square of their rank (Chess960); needs `sides`. Castling is then written King takes Rook (`b1h1`).
+	AnyStart *bool `json:"anyStart,omitempty"`
+
+	// Notation How a FEN writes the rights: `kq` (`KQkq`, and a Rook's file for a right that is not the outermost Rook's, X-FEN) or `files` (the Rooks' file letters, Shredder style). Both are read.
 	Notation CastlingNotation `json:"notation"`
 
 	// Rook The letter of the castling partner (`R`).
 	Rook string `json:"rook"`
+
+	// Sides The files the King and the Rook land on when castling toward the higher files (`high`, O-O) and toward the lower (`low`, O-O-O).
+	Sides *CastlingSides `json:"sides,omitempty"`
 }
 
-// CastlingNotation How a FEN writes the rights: `kq` (`KQkq`) or `files` (the Rooks' file letters, Shredder style).
+// CastlingNotation How a FEN writes the rights: `kq` (`KQkq`, and a Rook's file for a right that is not the outermost Rook's, X-FEN) or `files` (the Rooks' file letters, Shredder style). Both are read.
 type CastlingNotation string
+
+// CastlingSide The landing files of one side's castling, as letters.
+type CastlingSide struct {
+	// King The file the King lands on (`g`).
+	King string `json:"king"`
+
+	// Rook The file the Rook lands on (`f`).
+	Rook string `json:"rook"`
+}
+
+// CastlingSides The files the King and the Rook land on when castling toward the higher files (`high`, O-O) and toward the lower (`low`, O-O-O).
+type CastlingSides struct {
+	// High The landing files of one side's castling, as letters.
+	High CastlingSide `json:"high"`
+
+	// Low The landing files of one side's castling, as letters.
+	Low CastlingSide `json:"low"`
+}
 
 // Claim A player's claim after the last move.
 type Claim struct {
@@ -1527,7 +1552,8 @@ type RulesDef struct {
 	// Castling Castling: the unmoved King moves two squares toward an unmoved Rook
 	// on its own rank, every square between them empty, not in check and
 	// not passing or landing on an attacked square; the Rook lands on the
-	// square the King passed.
+	// square the King passed. With `sides`, the King and the Rook land on
+	// the files it gives instead (docs/VARIANTS.md, "castling").
 	Castling *Castling `json:"castling,omitempty"`
 
 	// Draws The draw rules; an absent or 0 value switches a rule off.

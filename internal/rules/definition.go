@@ -114,12 +114,36 @@ type RulesDef struct {
 // CastlingDef enables castling: the unmoved King moves two squares toward an
 // unmoved Rook on its own rank, every square between them empty, not in
 // check and not passing or landing on an attacked square; the Rook lands on
-// the square the King passed.
+// the square the King passed. With Sides, the King and the Rook land on the
+// files Sides gives instead (RULES, "Castling").
 type CastlingDef struct {
 	// Rook is the letter of the castling partner.
 	Rook string `json:"rook"`
-	// Notation of the FEN rights: "kq" (KQkq) or "files" (Shredder letters).
+	// Notation of the FEN rights: "kq" (KQkq, and a Rook's file where the
+	// right is not the outermost Rook's, as X-FEN) or "files" (Shredder
+	// letters). Either is read; this one is written.
 	Notation string `json:"notation"`
+	// Sides, when given, are the files the King and the Rook land on when
+	// castling toward the higher files and toward the lower: Capablanca's
+	// King to i or c, Janus's to i or b, Chess960's to g or c.
+	Sides *CastlingSides `json:"sides,omitempty"`
+	// AnyStart lets the King and the castling Rooks start on any square of
+	// their rank, as in Chess960 (it needs Sides): a right belongs to the
+	// Rook on its file, and the move is written King takes Rook (e1h1).
+	AnyStart bool `json:"anyStart,omitempty"`
+}
+
+// CastlingSides are the landing files of castling on each side.
+type CastlingSides struct {
+	High CastlingSide `json:"high"` // toward the higher files (O-O)
+	Low  CastlingSide `json:"low"`  // toward the lower files (O-O-O)
+}
+
+// CastlingSide names, by their letters, the files the King and the Rook
+// land on.
+type CastlingSide struct {
+	King string `json:"king"`
+	Rook string `json:"rook"`
 }
 
 // EnPassantDef says which pieces' double steps can be taken en passant

@@ -407,10 +407,9 @@ func (s *Setup) parseRights(text string, off int) error {
 			s.KingJump[col] = true
 		case v.castling == "":
 			return bad("this variant has no castling or jump rights; use -")
-		case v.castling == "kq":
-			if u != 'K' && u != 'Q' {
-				return bad("this variant writes castling rights as KQkq")
-			}
+		case (u == 'K' || u == 'Q') && (v.castling == "kq" || int(u-'A') >= v.files):
+			// K and Q stand for the outermost Rook on each side of the
+			// King (X-FEN), in either notation where they are no file.
 			f := s.sideRook(col, u == 'K')
 			if f < 0 {
 				return bad("no Rook on that side of the King")
@@ -419,20 +418,37 @@ func (s *Setup) parseRights(text string, off int) error {
 				return bad("repeated")
 			}
 			s.Castling[col] |= 1 << f
-		case u >= 'A' && int(u-'A') < v.files: // the files notation
+		case u >= 'A' && int(u-'A') < v.files: // a Rook's file (Shredder-FEN, X-FEN)
 			f := int(u - 'A')
 			if s.Castling[col]&(1<<f) != 0 {
 				return bad("repeated")
 			}
 			s.Castling[col] |= 1 << f
 		default:
-			return bad("not a castling right of this variant")
+			return bad(v.rightsHint())
 		}
 	}
-	if canon := s.rightsText(); canon != text {
+	if canon := s.rightsText(); canon != text && !s.otherRights(text) {
 		return newError(ErrInvalidFEN, fieldRights, off, "rights must be written in order, White's first: %s", canon)
 	}
 	return nil
+}
+
+// otherRights says whether text writes the setup's rights in the notation
+// the variant reads besides its own: X-FEN's KQkq in its order, or
+// Shredder-FEN's files in any order (HAha and AHah both occur).
+func (s *Setup) otherRights(text string) bool {
+	switch s.Variant.castling {
+	case "kq":
+		files := []byte(s.rightsTextIn("files"))
+		given := []byte(text)
+		slices.Sort(files)
+		slices.Sort(given)
+		return string(files) == string(given)
+	case "files":
+		return text == s.rightsTextIn("kq")
+	}
+	return false
 }
 
 // sideRook returns the file of the Rook that K (kingside) or Q stands for:
@@ -446,6 +462,9 @@ func (s *Setup) sideRook(c Color, kingside bool) int {
 	}
 	k := s.kingSquare(c)
 	f0 := v.rookHome[c][side]
+	if v.anyStart {
+		f0 = side * (v.files - 1) // the Rooks may start anywhere
+	}
 	if k == NoSquare || f0 < 0 {
 		return -1
 	}
@@ -515,14 +534,17 @@ func (s *Setup) FEN() string {
 	return sb.String()
 }
 
-func (s *Setup) rightsText() string {
+func (s *Setup) rightsText() string { return s.rightsTextIn(s.Variant.castling) }
+
+// rightsTextIn writes the rights in the notation n ("kq" or "files").
+func (s *Setup) rightsTextIn(n string) string {
 	var sb strings.Builder
 	for c := White; c <= Black; c++ {
 		if s.KingJump[c] {
 			sb.WriteByte(caseFor('K', c))
 		}
 		rights := s.Castling[c]
-		if s.Variant.castling == "kq" {
+		if n == "kq" {
 			if f := s.sideRook(c, true); f >= 0 && rights&(1<<f) != 0 {
 				sb.WriteByte(caseFor('K', c))
 				rights &^= 1 << f
@@ -681,12 +703,18 @@ func (p *Position) checkRights() error {
 		if p.castle[c] == 0 {
 			continue
 		}
-		if p.king[c] != home {
+		switch {
+		case v.anyStart && p.king[c].Rank() != home.Rank():
+			return newError(ErrIllegalPosition, fieldRights, -1, "%s castling rights need the King on rank %d", c, home.Rank()+1)
+		case !v.anyStart && p.king[c] != home:
 			return newError(ErrIllegalPosition, fieldRights, -1, "%s castling rights need the King on its start square %s", c, home)
 		}
 		for rights := p.castle[c]; rights != 0; rights &= rights - 1 {
 			f := bits.TrailingZeros16(rights)
 			sq := SquareAt(f, home.Rank())
+			if f == p.king[c].File() {
+				return newError(ErrIllegalPosition, fieldRights, -1, "%s castling right for file %c: the King stands there", c, 'a'+f)
+			}
 			if p.board[sq] != makePiece(v.rook, c) {
 				return newError(ErrIllegalPosition, fieldRights, -1, "%s castling right for file %c needs a %s on %s", c, 'a'+f, v.typ(v.rook).Name, sq)
 			}
@@ -729,4 +757,12 @@ func (p *Position) promotedMaker(pc Piece, s Square) bool {
 		}
 	}
 	return false
+}
+
+// rightsHint says how the variant's rights are written.
+func (v *Variant) rightsHint() string {
+	if v.castling == "kq" {
+		return "this variant writes castling rights as KQkq, or as its Rooks' files"
+	}
+	return "this variant writes castling rights as its Rooks' files"
 }

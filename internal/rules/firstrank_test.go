@@ -66,6 +66,11 @@ func TestFirstRankPawns(t *testing.T) {
 func TestFirstRankBarred(t *testing.T) {
 	want := map[string]string{
 		"chess":       "P",
+		"chess960":    "P",
+		"capablanca":  "P",
+		"gothic":      "P",
+		"janus":       "P",
+		"embassy":     "P",
 		"shako":       "P",
 		"grand":       "P",
 		"giant":       "P",

@@ -15,7 +15,9 @@ const MaxMoveBytes = 64
 const fieldMove = "move"
 
 // UCI writes m in coordinate form: from, to and a lower-case promotion
-// letter (e2e4, a10a12, e7e8q). Castling is the King's move.
+// letter (e2e4, a10a12, e7e8q). Castling is the King's move to its landing
+// square (e1g1), or King takes Rook (e1h1) where the King and Rooks may
+// start anywhere (CastlingDef.AnyStart).
 func (p *Position) UCI(m Move) string {
 	var buf [16]byte
 	return string(p.appendUCI(buf[:0], m))
@@ -716,6 +718,9 @@ func (p *Position) resolveCoordinate(from, to Square, promo PieceType, legal []M
 		if m, ok := onlyPromotion(legal, func(m Move) bool { return m.From == from && m.To == to }); ok {
 			return m, nil
 		}
+		if m, ok := p.castlingTo(from, to, legal); ok {
+			return m, nil
+		}
 	}
 	m := Move{From: from, To: to, Promotion: promo, Kind: MoveNormal}
 	pseudo := p.pseudoMoves(nil, p.InCheck())
@@ -723,6 +728,24 @@ func (p *Position) resolveCoordinate(from, to Square, promo PieceType, legal []M
 		m = pseudo[i]
 	}
 	return Move{}, p.illegal(m)
+}
+
+// castlingTo returns the legal castling move of the King on from that the
+// coordinate move from-to names in the form the answers do not write: the
+// King takes its Rook (e1h1, as lichess, python-chess and chessops write
+// castling) where the King's landing square is written, and the King's
+// landing square (e1g1) where the Rook's is (AnyStart). Only a text that
+// names no other legal move gets here.
+func (p *Position) castlingTo(from, to Square, legal []Move) (Move, bool) {
+	for _, m := range legal {
+		if m.Kind != MoveCastle || m.From != from {
+			continue
+		}
+		if king, rook, _ := p.castleSquares(m); king == to || rook == to {
+			return m, true
+		}
+	}
+	return Move{}, false
 }
 
 // onlyPromotion returns the move of legal that match selects when there is

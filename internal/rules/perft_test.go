@@ -114,3 +114,11 @@ func TestPerftContext(t *testing.T) {
 		t.Errorf("PerftContext(depth 0) = %v; want %s", err, ErrLimitExceeded)
 	}
 }
+
+// The variants whose castling is data (CastlingDef.Sides): suites from
+// published counts and from Fairy-Stockfish (each file says which).
+func TestPerftChess960(t *testing.T)   { runPerftSuite(t, "chess960") }
+func TestPerftCapablanca(t *testing.T) { runPerftSuite(t, "capablanca") }
+func TestPerftGothic(t *testing.T)     { runPerftSuite(t, "gothic") }
+func TestPerftJanus(t *testing.T)      { runPerftSuite(t, "janus") }
+func TestPerftEmbassy(t *testing.T)    { runPerftSuite(t, "embassy") }

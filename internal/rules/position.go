@@ -174,7 +174,17 @@ func (p *Position) make(m Move) undo {
 		u.captured = p.remove(p.epVictim)
 		p.halfmove = 0
 	case MoveCastle:
-		u.rookFrom, u.rookTo = p.castleRook(m)
+		var king Square
+		king, u.rookFrom, u.rookTo = p.castleSquares(m)
+		if p.v.castleData {
+			// The King and the Rook may land on each other's squares:
+			// the Rook leaves first and comes back last.
+			rook := p.remove(u.rookFrom)
+			if king != m.From {
+				p.relocate(m.From, king)
+			}
+			p.put(u.rookTo, rook)
+		}
 	case MoveMulti, MoveConvert:
 		p.takePower(m, moved, &u)
 	case MoveFromAfar:
@@ -213,10 +223,12 @@ func (p *Position) make(m Move) undo {
 		} else {
 			p.put(m.To, makePiece(m.Promotion, us))
 		}
+	case m.Kind == MoveCastle && p.v.castleData:
+		// Both moved above.
 	default:
 		p.relocate(m.From, m.To)
 	}
-	if u.rookFrom != NoSquare {
+	if u.rookFrom != NoSquare && !p.v.castleData {
 		p.relocate(u.rookFrom, u.rookTo)
 	}
 	p.ep, p.epVictim = NoSquare, NoSquare
@@ -347,10 +359,17 @@ func (p *Position) updateRights(m Move, moved, captured Piece, capSq Square) {
 // unmake reverts make.
 func (p *Position) unmake(m Move, u undo) {
 	p.side, p.left, p.fullmove, p.held = u.side, u.left, u.fullmove, u.held
-	if u.rookFrom != NoSquare {
+	if u.rookFrom != NoSquare && !p.v.castleData {
 		p.relocate(u.rookTo, u.rookFrom)
 	}
 	switch {
+	case m.Kind == MoveCastle && p.v.castleData:
+		king := p.castleKing(m)
+		rook := p.remove(u.rookTo)
+		if king != m.From {
+			p.relocate(king, m.From)
+		}
+		p.put(u.rookFrom, rook)
 	case m.Kind == MoveConvert:
 		p.remove(m.To)
 		p.put(m.To, u.block[0])

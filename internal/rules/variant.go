@@ -35,18 +35,24 @@ type Variant struct {
 	startFEN  string
 	start     *Position
 
-	shapes     [][]shape      // shapes[t-1]: the expanded moves of type t
-	moves      [2][]moveTable // [colour][type*NumSquares+square]
-	onBoard    bitboard
-	zoneRank   [2][MaxRanks]uint8 // promotion kind of each absolute rank for each colour
-	immune     pieceSet           // pieces that cannot be captured
-	foe        [2]pieceSet        // [colour]: the pieces that colour may capture
-	targets    typeSet            // the types some piece promotes to
-	startArmy  army               // the start position's promotion targets
-	base       *kit               // the start position's kit
-	kitMu      sync.Mutex
-	kits       map[kitKey]*kit
-	kingHome   [2]Square // where each King starts
+	shapes    [][]shape      // shapes[t-1]: the expanded moves of type t
+	moves     [2][]moveTable // [colour][type*NumSquares+square]
+	onBoard   bitboard
+	zoneRank  [2][MaxRanks]uint8 // promotion kind of each absolute rank for each colour
+	immune    pieceSet           // pieces that cannot be captured
+	foe       [2]pieceSet        // [colour]: the pieces that colour may capture
+	targets   typeSet            // the types some piece promotes to
+	startArmy army               // the start position's promotion targets
+	base      *kit               // the start position's kit
+	kitMu     sync.Mutex
+	kits      map[kitKey]*kit
+	kingHome  [2]Square // where each King starts
+	// castleTo holds, with CastlingDef.Sides, the files the King [side][0]
+	// and the Rook [side][1] land on castling toward the lower (side 0)
+	// and the higher (side 1) files; castleData says it is set.
+	castleTo   [2][2]int
+	castleData bool
+	anyStart   bool      // CastlingDef.AnyStart
 	castleRank [2]int    // the rank of each side's castling Rooks
 	rookHome   [2][2]int // file of the outermost start Rook on the a side [0] and h side [1], or -1
 
@@ -536,6 +542,9 @@ func (v *Variant) compileRules() error {
 		if r.KingJump {
 			return newError(ErrInvalidVariant, "rules.kingJump", -1, "a variant has castling or the king's jump, not both")
 		}
+		if err := v.compileCastlingSides(r.Castling); err != nil {
+			return err
+		}
 	}
 	v.kingJump = r.KingJump
 	if ep := r.EnPassant; ep != nil {
@@ -625,3 +634,41 @@ func (v *Variant) absRank(rel int, c Color) int {
 
 // String returns the variant id.
 func (v *Variant) String() string { return fmt.Sprintf("variant %s", v.def.ID) }
+
+// compileCastlingSides reads the landing files of castling (CastlingDef.Sides
+// and AnyStart).
+func (v *Variant) compileCastlingSides(c *CastlingDef) error {
+	if c.Sides == nil {
+		if c.AnyStart {
+			return newError(ErrInvalidVariant, "rules.castling.anyStart", -1, "castling from any start needs the landing files: sides")
+		}
+		return nil
+	}
+	file := func(l, field string) (int, error) {
+		if len(l) != 1 || l[0] < 'a' || int(l[0]-'a') >= v.files {
+			return 0, newError(ErrInvalidVariant, field, -1, "%q is not a file of the board (a-%c)", l, 'a'+v.files-1)
+		}
+		return int(l[0] - 'a'), nil
+	}
+	for side, s := range [2]CastlingSide{c.Sides.Low, c.Sides.High} {
+		name := [2]string{"low", "high"}[side]
+		k, err := file(s.King, "rules.castling.sides."+name+".king")
+		if err != nil {
+			return err
+		}
+		r, err := file(s.Rook, "rules.castling.sides."+name+".rook")
+		if err != nil {
+			return err
+		}
+		if k == r {
+			return newError(ErrInvalidVariant, "rules.castling.sides."+name, -1, "the King and the Rook cannot land on the same file")
+		}
+		v.castleTo[side] = [2]int{k, r}
+	}
+	if v.castleTo[1][0] <= v.castleTo[0][0] {
+		return newError(ErrInvalidVariant, "rules.castling.sides", -1, "the King must land on a higher file castling high (%c) than low (%c)",
+			'a'+v.castleTo[1][0], 'a'+v.castleTo[0][0])
+	}
+	v.castleData, v.anyStart = true, c.AnyStart
+	return nil
+}

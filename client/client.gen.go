@@ -620,6 +620,7 @@ func (e RulesDefInsufficientMaterial) Valid() bool {
 
 // Defines values for SetupRequestMode.
 const (
+	Chess960          SetupRequestMode = "chess960"
 	Classical         SetupRequestMode = "classical"
 	ClassicalRandom   SetupRequestMode = "classical-random"
 	ClassicalSelected SetupRequestMode = "classical-selected"
@@ -630,6 +631,8 @@ const (
 // Valid indicates whether the value is a known member of the SetupRequestMode enum.
 func (e SetupRequestMode) Valid() bool {
 	switch e {
+	case Chess960:
+		return true
 	case Classical:
 		return true
 	case ClassicalRandom:
@@ -1594,8 +1597,11 @@ type SetupRequest struct {
 	// Mirror `true`: Black's array is White's rotated; otherwise mirrored across the middle rank (default false).
 	Mirror *bool `json:"mirror,omitempty"`
 
-	// Mode `classical` (the default): the start array; `classical-random` / `classical-selected`: extra pieces added to it, drawn or chosen; `random` / `selected`: the pieces with the King, drawn or chosen, replacing it.
+	// Mode `classical` (the default): the start array; `classical-random` / `classical-selected`: extra pieces added to it, drawn or chosen; `random` / `selected`: the pieces with the King, drawn or chosen, replacing it; `chess960` (variant `chess960`): the Chess960 array `number`, or one drawn from the seed.
 	Mode *SetupRequestMode `json:"mode,omitempty"`
+
+	// Number In mode `chess960`, the array's number in the standard numbering (518: FIDE chess's array; 0: `BBQNNRKR`); drawn from the seed when absent.
+	Number *int `json:"number,omitempty"`
 
 	// Pieces In the selected modes, the piece letters (upper case), without the King.
 	Pieces *[]string `json:"pieces,omitempty"`
@@ -1612,7 +1618,7 @@ type SetupRequest struct {
 	Variant *string `json:"variant,omitempty"`
 }
 
-// SetupRequestMode `classical` (the default): the start array; `classical-random` / `classical-selected`: extra pieces added to it, drawn or chosen; `random` / `selected`: the pieces with the King, drawn or chosen, replacing it.
+// SetupRequestMode `classical` (the default): the start array; `classical-random` / `classical-selected`: extra pieces added to it, drawn or chosen; `random` / `selected`: the pieces with the King, drawn or chosen, replacing it; `chess960` (variant `chess960`): the Chess960 array `number`, or one drawn from the seed.
 type SetupRequestMode string
 
 // SetupRequestPromotion The promotion type the FEN's seventh field records, one of the variant's `rules.promotion.choices`; the variant's `choice` when absent.
@@ -1622,6 +1628,9 @@ type SetupRequestPromotion string
 type SetupResult struct {
 	// Fen The start position, as a FEN with the seventh field (promotion type and initial armies).
 	Fen string `json:"fen"`
+
+	// Number In mode `chess960`, the array's number, the one sent or the one drawn from the seed.
+	Number *int `json:"number,omitempty"`
 
 	// Seed The seed used, the one sent or the one the server drew; send it again for the same FEN.
 	Seed int64 `json:"seed"`

@@ -55,3 +55,38 @@ func TestCastlingAsDataInline(t *testing.T) {
 		t.Errorf("Chess960 castling listed as %q and %q; want b1h1 and b1a1", found["O-O"], found["O-O-O"])
 	}
 }
+
+// TestChess960Setups: POST /v1/setups makes a Chess960 array from its
+// number, or from the seed, and answers the number.
+func TestChess960Setups(t *testing.T) {
+	h := newServer(t).Handler()
+	var got struct {
+		FEN    string `json:"fen"`
+		Number *int   `json:"number"`
+		Seed   uint64 `json:"seed"`
+	}
+	rec := serve(h, request(http.MethodPost, "/v1/setups", `{"variant":"chess960","mode":"chess960","number":0}`))
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != 200 ||
+		got.FEN != "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1" || got.Number == nil || *got.Number != 0 {
+		t.Fatalf("number 0 = %d %s", rec.Code, rec.Body.String())
+	}
+	rec = serve(h, request(http.MethodPost, "/v1/setups", `{"variant":"chess960","mode":"chess960","seed":7}`))
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != 200 || got.Number == nil {
+		t.Fatalf("seed 7 = %d %s", rec.Code, rec.Body.String())
+	}
+	again := serve(h, request(http.MethodPost, "/v1/setups", jsonText(map[string]any{"variant": "chess960", "mode": "chess960", "number": *got.Number})))
+	var by struct {
+		FEN string `json:"fen"`
+	}
+	if err := json.Unmarshal(again.Body.Bytes(), &by); err != nil || by.FEN != got.FEN {
+		t.Errorf("seed 7 gives %s (number %d); that number gives %s", got.FEN, *got.Number, again.Body.String())
+	}
+	for _, body := range []string{
+		`{"variant":"chess960","mode":"chess960","number":960}`,
+		`{"variant":"chess","mode":"chess960","number":5}`,
+	} {
+		if rec := serve(h, request(http.MethodPost, "/v1/setups", body)); rec.Code != 422 && rec.Code != 400 {
+			t.Errorf("%s = %d %s; want a 4xx problem", body, rec.Code, rec.Body.String())
+		}
+	}
+}

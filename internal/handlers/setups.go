@@ -21,6 +21,7 @@ type setupRequest struct {
 	Mirror     bool     `json:"mirror,omitempty"`
 	Promotion  string   `json:"promotion,omitempty"`
 	Seed       *uint64  `json:"seed,omitempty"`
+	Number     *int     `json:"number,omitempty"` // mode chess960: the array's number
 }
 
 // maxJSONSeed is the largest seed the API takes and returns: 2^53-1, the
@@ -40,13 +41,24 @@ func (s *Server) setup(c echo.Context) error {
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
+	number := -1
+	if req.Number != nil {
+		number = *req.Number
+	}
 	fen, err := rules.GenerateSetup(v, rules.SetupOptions{Mode: req.Mode, Count: req.Count, Pieces: req.Pieces,
-		Duplicates: req.Duplicates, Mirror: req.Mirror, Promotion: req.Promotion, Seed: seed})
+		Duplicates: req.Duplicates, Mirror: req.Mirror, Promotion: req.Promotion, Seed: seed, Number: number})
 	if err != nil {
 		if re, ok := err.(*rules.Error); ok {
 			return fromRules(re, "")
 		}
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"variant": v.ID(), "seed": seed, "fen": fen})
+	out := map[string]any{"variant": v.ID(), "seed": seed, "fen": fen}
+	if req.Mode == "chess960" {
+		if number < 0 {
+			number = rules.Chess960Number(seed)
+		}
+		out["number"] = number
+	}
+	return c.JSON(http.StatusOK, out)
 }

@@ -56,6 +56,10 @@ type SetupOptions struct {
 	// Seed selects the setup: the same variant, options and seed give the
 	// same FEN on every platform and Go version.
 	Seed uint64
+	// Number is, in mode chess960, the array's number in the standard
+	// numbering, 0 to 959 (518 is FIDE chess's); below 0 it is drawn
+	// from Seed.
+	Number int
 }
 
 // The setup modes.
@@ -65,6 +69,7 @@ const (
 	modeClassicalSelected = "classical-selected"
 	modeRandom            = "random"
 	modeSelected          = "selected"
+	modeChess960          = "chess960"
 )
 
 // setupStream is the second seed word of the PCG generator: any fixed value
@@ -87,6 +92,8 @@ func GenerateSetup(v *Variant, o SetupOptions) (string, error) {
 	g := newSetupGen(v, o)
 	var extras []PieceType
 	switch o.Mode {
+	case modeChess960:
+		return chess960Setup(v, o)
 	case "", modeClassical:
 		err = g.classical()
 	case modeClassicalRandom, modeClassicalSelected:
@@ -94,7 +101,7 @@ func GenerateSetup(v *Variant, o SetupOptions) (string, error) {
 	case modeRandom, modeSelected:
 		extras, err = g.replacement()
 	default:
-		err = setupError("mode", "mode must be classical, classical-random, classical-selected, random or selected, not %q", o.Mode)
+		err = setupError("mode", "mode must be classical, classical-random, classical-selected, random, selected or chess960, not %q", o.Mode)
 	}
 	if err != nil {
 		return "", err

@@ -122,3 +122,10 @@ func TestPerftCapablanca(t *testing.T) { runPerftSuite(t, "capablanca") }
 func TestPerftGothic(t *testing.T)     { runPerftSuite(t, "gothic") }
 func TestPerftJanus(t *testing.T)      { runPerftSuite(t, "janus") }
 func TestPerftEmbassy(t *testing.T)    { runPerftSuite(t, "embassy") }
+
+// Variants of Fairy-Stockfish's catalogue, data files only: suites from its
+// own test suite and counts (each file says which).
+func TestPerftModern(t *testing.T)     { runPerftSuite(t, "modern") }
+func TestPerftChancellor(t *testing.T) { runPerftSuite(t, "chancellor") }
+func TestPerftTencubed(t *testing.T)   { runPerftSuite(t, "tencubed") }
+func TestPerftTorpedo(t *testing.T)    { runPerftSuite(t, "torpedo") }

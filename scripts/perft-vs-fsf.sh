@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Perft of this engine against Fairy-Stockfish, alternated, ROUNDS times:
+# Capablanca Chess from the start to depth 5 (against FSF_LB, a build with
+# largeboards=yes, which 10x8 needs) and Chess960 array 518 to depth 6
+# (against FSF, the 8x8 build). Prints nodes and CPU seconds (user + sys)
+# of each run and the ratio, Fairy-Stockfish's time over ours.
+#
+#   git clone https://github.com/fairy-stockfish/Fairy-Stockfish && cd Fairy-Stockfish/src
+#   make -j2 build ARCH=x86-64-modern nnue=no && cp stockfish /tmp/fsf-8x8
+#   make clean && make -j2 build ARCH=x86-64-modern largeboards=yes nnue=no && cp stockfish /tmp/fsf-lb
+#   FSF=/tmp/fsf-8x8 FSF_LB=/tmp/fsf-lb scripts/perft-vs-fsf.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${FSF:?the 8x8 Fairy-Stockfish binary}" "${FSF_LB:?the largeboards Fairy-Stockfish binary}"
+ROUNDS=${ROUNDS:-3}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+go build -o "$T/adjudicator" ./cmd/adjudicator
+cpu() { awk '{printf "%.2f", $1 + $2}' "$T/time"; }
+ours() { /usr/bin/time -o "$T/time" -f "%U %S" "$T/adjudicator" perft --variant "$1" --depth "$2" 2>/dev/null | tail -1; }
+fsf() { printf '%s\nposition startpos\ngo perft %s\nquit\n' "$2" "$3" |
+  /usr/bin/time -o "$T/time" -f "%U %S" "$1" | sed -n 's/^Nodes searched: //p'; }
+echo "commit $(git rev-parse --short HEAD); $(nproc) cores; $(uptime)"
+for round in $(seq "$ROUNDS"); do
+  n1=$(ours capablanca 5); t1=$(cpu)
+  n2=$(fsf "$FSF_LB" "setoption name UCI_Variant value capablanca" 5); t2=$(cpu)
+  n3=$(ours chess960 6); t3=$(cpu)
+  n4=$(fsf "$FSF" "setoption name UCI_Chess960 value true" 6); t4=$(cpu)
+  echo "round $round: capablanca d5: ours $n1 in ${t1}s, FSF $n2 in ${t2}s, $(awk -v a="$t2" -v b="$t1" 'BEGIN {printf "%.2f", a/b}')x;" \
+    "chess960 518 d6: ours $n3 in ${t3}s, FSF $n4 in ${t4}s, $(awk -v a="$t4" -v b="$t3" 'BEGIN {printf "%.2f", a/b}')x"
+done

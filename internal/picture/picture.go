@@ -45,6 +45,7 @@ const unit = 100
 const (
 	lightSquare = "#eed8b4"
 	darkSquare  = "#b0845e"
+	holeColour  = "#6b6b6b" // a square that is not part of the board
 	frameColour = "#302e2b"
 	labelColour = "#e6e1da"
 	tintColour  = "#b9c93a" // last move, drawn at tintOpacity
@@ -178,7 +179,7 @@ func (r *renderer) makeID() {
 
 // onBoard says whether s is a square of the board.
 func (r *renderer) onBoard(s rules.Square) bool {
-	return s >= 0 && s < rules.NumSquares && s.File() < r.files && s.Rank() < r.ranks
+	return s >= 0 && s < rules.NumSquares && s.File() < r.files && s.Rank() < r.ranks && !r.v.Hole(s)
 }
 
 // corner returns the viewBox position of the upper-left corner of s.
@@ -736,6 +737,7 @@ func (r *renderer) board() {
 		r.n((r.files - first) * unit)
 	}
 	r.s(`"/>` + "\n")
+	r.holes()
 	if last := r.validSquares(r.o.LastMove); len(last) > 0 {
 		r.s(`<path fill="` + tintColour + `" fill-opacity="` + tintOpacity + `" d="`)
 		for _, s := range last {
@@ -751,6 +753,25 @@ func (r *renderer) board() {
 		r.s(` width="100" height="100" fill="url(#`)
 		r.ref("c")
 		r.s(`)"/>` + "\n")
+	}
+}
+
+// holes covers the squares that are not part of the board (written * in
+// a FEN) with the hole colour.
+func (r *renderer) holes() {
+	open := false
+	for sq := rules.Square(0); sq < rules.NumSquares; sq++ {
+		if !r.v.Hole(sq) {
+			continue
+		}
+		if !open {
+			r.s(`<path fill="` + holeColour + `" d="`)
+			open = true
+		}
+		r.squarePath(sq)
+	}
+	if open {
+		r.s(`"/>` + "\n")
 	}
 }
 

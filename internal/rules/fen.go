@@ -12,6 +12,7 @@ import (
 type Setup struct {
 	Variant   *Variant
 	Board     [NumSquares]Piece
+	holes     bitboard // the squares written *
 	Turn      Color
 	Castling  [2]uint16 // files of Rooks with a castling right
 	KingJump  [2]bool
@@ -114,6 +115,9 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 	s := &Setup{Variant: v, EnPassant: NoSquare, FoolMoved: NoSquare}
 	if err := s.parseBoard(fields[0]); err != nil {
 		return nil, err
+	}
+	if s.holes != v.holes {
+		return nil, v.holesError(fields[0], &s.holes)
 	}
 	if sq, ok := v.checkDevBlocks(&s.Board); !ok {
 		return nil, newError(ErrInvalidFEN, fieldBoard, boardOffset(v, fields[0], sq),
@@ -292,6 +296,13 @@ func (s *Setup) parseBoard(text string) error {
 				return newError(ErrInvalidFEN, fieldBoard, i, "more than %d ranks", v.ranks)
 			}
 			i++
+		case c == '*': // a square that is not part of the board
+			if f >= v.files {
+				return newError(ErrInvalidFEN, fieldBoard, i, "rank %d has more than %d squares", r+1, v.files)
+			}
+			s.holes.set(SquareAt(f, r))
+			f++
+			i++
 		case c >= '0' && c <= '9':
 			if c == '0' {
 				return newError(ErrInvalidFEN, fieldBoard, i, "empty-square counts cannot start with 0")
@@ -344,10 +355,13 @@ func boardOffset(v *Variant, text string, sq Square) int {
 			r, f = r-1, 0
 			i++
 		case c >= '0' && c <= '9':
-			n := 0
+			n, at := 0, i
 			for i < len(text) && text[i] >= '0' && text[i] <= '9' {
 				n = n*10 + int(text[i]-'0')
 				i++
+			}
+			if sq.Rank() == r && sq.File() >= f && sq.File() < f+n {
+				return at // an empty square of the run
 			}
 			f += n
 		default:
@@ -486,7 +500,8 @@ func (s *Setup) FEN() string {
 		empty := 0
 		for f := 0; f < v.files; f++ {
 			pc := s.Board[SquareAt(f, r)]
-			if pc == 0 {
+			hole := v.holes.has(SquareAt(f, r))
+			if pc == 0 && !hole {
 				empty++
 				continue
 			}
@@ -494,7 +509,11 @@ func (s *Setup) FEN() string {
 				sb.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			sb.WriteString(v.PieceLetter(pc))
+			if hole {
+				sb.WriteByte('*')
+			} else {
+				sb.WriteString(v.PieceLetter(pc))
+			}
 		}
 		if empty > 0 {
 			sb.WriteString(strconv.Itoa(empty))
@@ -765,4 +784,20 @@ func (v *Variant) rightsHint() string {
 		return "this variant writes castling rights as KQkq, or as its Rooks' files"
 	}
 	return "this variant writes castling rights as its Rooks' files"
+}
+
+// holesError says where a FEN's board writes * (a square that is not part
+// of the board) where the variant has a square, or the reverse.
+func (v *Variant) holesError(board string, holes *bitboard) error {
+	for sq := Square(0); sq < NumSquares; sq++ {
+		if holes.has(sq) == v.holes.has(sq) {
+			continue
+		}
+		off := boardOffset(v, board, sq)
+		if v.holes.has(sq) {
+			return newError(ErrInvalidFEN, fieldBoard, off, "%s is not part of the %s board: write it *", sq, v.def.ID)
+		}
+		return newError(ErrInvalidFEN, fieldBoard, off, "%s is a square of the %s board, not *", sq, v.def.ID)
+	}
+	return nil
 }

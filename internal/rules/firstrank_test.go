@@ -75,6 +75,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"chancellor":  "P",
 		"tencubed":    "P",
 		"torpedo":     "",
+		"omicron":     "P",
 		"shako":       "P",
 		"grand":       "P",
 		"giant":       "P",

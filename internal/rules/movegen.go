@@ -296,7 +296,7 @@ func (p *Position) castlingMoves(moves []Move) []Move {
 		}
 		clear := true
 		for f := kf + dir; f != rf; f += dir {
-			if p.board[SquareAt(f, r)] != 0 {
+			if p.board[SquareAt(f, r)] != 0 || p.v.holes.has(SquareAt(f, r)) {
 				clear = false
 				break
 			}
@@ -361,7 +361,7 @@ func (p *Position) castlingByData(moves []Move) []Move {
 func (p *Position) castleClear(r, a, b, k, q int) bool {
 	for f, dir := a, sign(b-a); f != b; {
 		f += dir
-		if f != k && f != q && p.board[SquareAt(f, r)] != 0 {
+		if f != k && f != q && (p.board[SquareAt(f, r)] != 0 || p.v.holes.has(SquareAt(f, r))) {
 			return false
 		}
 	}
@@ -372,7 +372,7 @@ func (p *Position) castleClear(r, a, b, k, q int) bool {
 // and b are empty.
 func (p *Position) emptyBetween(r, a, b int) bool {
 	for f := min(a, b) + 1; f < max(a, b); f++ {
-		if p.board[SquareAt(f, r)] != 0 {
+		if p.board[SquareAt(f, r)] != 0 || p.v.holes.has(SquareAt(f, r)) {
 			return false
 		}
 	}

@@ -241,7 +241,7 @@ func (g *setupGen) clearHomes() {
 // findFree lists White's empty home squares whose Black image is empty too.
 func (g *setupGen) findFree() {
 	for _, s := range g.homeSquares() {
-		if g.board[s] == 0 && g.board[g.image(s)] == 0 {
+		if g.board[s] == 0 && g.board[g.image(s)] == 0 && !g.v.holes.has(s) && !g.v.holes.has(g.image(s)) {
 			g.free = append(g.free, s)
 		}
 	}

@@ -53,6 +53,7 @@ type Variant struct {
 	castleTo   [2][2]int
 	castleData bool
 	anyStart   bool      // CastlingDef.AnyStart
+	holes      bitboard  // the squares that are not part of the board: * in the start FEN
 	castleRank [2]int    // the rank of each side's castling Rooks
 	rookHome   [2][2]int // file of the outermost start Rook on the a side [0] and h side [1], or -1
 
@@ -232,7 +233,9 @@ func (v *Variant) PieceLetter(pc Piece) string {
 
 func (v *Variant) typ(t PieceType) *pieceType { return &v.types[t-1] }
 
-func (v *Variant) inside(f, r int) bool { return f >= 0 && f < v.files && r >= 0 && r < v.ranks }
+func (v *Variant) inside(f, r int) bool {
+	return f >= 0 && f < v.files && r >= 0 && r < v.ranks && !v.holes.has(SquareAt(f, r))
+}
 
 // relRank returns the 1-based rank of square s seen from colour c's side.
 func (v *Variant) relRank(s Square, c Color) int {
@@ -266,6 +269,9 @@ func CompileContext(ctx context.Context, d *Definition) (*Variant, error) {
 		return nil, err
 	}
 	if err := v.checkPowers(shapes); err != nil {
+		return nil, err
+	}
+	if err := v.findHoles(d.StartFEN); err != nil {
 		return nil, err
 	}
 	cost, err := v.estimate(shapes)
@@ -672,3 +678,21 @@ func (v *Variant) compileCastlingSides(c *CastlingDef) error {
 	v.castleData, v.anyStart = true, c.AnyStart
 	return nil
 }
+
+// findHoles reads the squares the start FEN writes *: squares of the
+// rectangle that are not part of the board (walls or holes, as
+// Fairy-Stockfish writes them), so that boards of other shapes fit in it.
+// No piece stands there and no move reaches or crosses them: every table is
+// built through inside, which leaves them out.
+func (v *Variant) findHoles(fen string) error {
+	board, _, _ := strings.Cut(fen, " ")
+	s := &Setup{Variant: v}
+	if err := s.parseBoard(board); err != nil {
+		return relabel(err, "startFEN")
+	}
+	v.holes = s.holes
+	return nil
+}
+
+// Hole says whether s is not part of the board (written * in a FEN).
+func (v *Variant) Hole(s Square) bool { return s >= 0 && s < NumSquares && v.holes.has(s) }

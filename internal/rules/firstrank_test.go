@@ -76,6 +76,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"tencubed":    "P",
 		"torpedo":     "",
 		"omicron":     "P",
+		"opulent":     "P",
 		"shako":       "P",
 		"grand":       "P",
 		"giant":       "P",

@@ -129,6 +129,7 @@ func TestPerftModern(t *testing.T)     { runPerftSuite(t, "modern") }
 func TestPerftChancellor(t *testing.T) { runPerftSuite(t, "chancellor") }
 func TestPerftTencubed(t *testing.T)   { runPerftSuite(t, "tencubed") }
 func TestPerftTorpedo(t *testing.T)    { runPerftSuite(t, "torpedo") }
+func TestPerftOpulent(t *testing.T)    { runPerftSuite(t, "opulent") }
 
 // A board with squares that are not part of it.
 func TestPerftOmicron(t *testing.T) { runPerftSuite(t, "omicron") }

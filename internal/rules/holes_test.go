@@ -47,3 +47,29 @@ func TestHoles(t *testing.T) {
 		t.Errorf("the b2 Rook reaches %v on its rank; want c2 d2 e2", targets)
 	}
 }
+
+// TestHoleBarsALeg: a lame leaper whose leg square is not part of the
+// board does not leap (RULES R40), as one whose leg is occupied.
+func TestHoleBarsALeg(t *testing.T) {
+	d, err := DecodeDefinition([]byte(`{"id":"holes","name":"Holes","files":5,"ranks":5,
+		"startFEN":"4k/5/5/1*3/1H2K w - - 0 1",
+		"pieces":[{"name":"King","letter":"K","betza":"K","royal":true},{"name":"Horse","letter":"H","betza":"nN"}],
+		"rules":{"draws":{}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := Compile(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range v.Start().LegalMoves() {
+		if m.From == SquareAt(1, 0) {
+			got = append(got, m.To.String())
+		}
+	}
+	// From b1: a3 and c3 go through b2, not part of the board; d2 through c1.
+	if len(got) != 1 || got[0] != "d2" {
+		t.Errorf("the b1 Horse reaches %v; want [d2]", got)
+	}
+}

@@ -139,11 +139,19 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 			}
 			e := leapEntry{to: to, move: s.move, capture: s.capture, empty: [2]Square{NoSquare, NoSquare}, full: NoSquare,
 				either: [2]Square{NoSquare, NoSquare}, afar: NoSquare, promote: s.promote}
+			// A square that must be empty, or occupied, and is off the
+			// board or not part of it (RULES R40) bars the leap.
+			legs := true
 			for k, off := range s.empty {
-				e.empty[k], _ = v.step(from, v.orient(off, c))
+				e.empty[k], ok = v.step(from, v.orient(off, c))
+				legs = legs && ok
 			}
 			for _, off := range s.full {
-				e.full, _ = v.step(from, v.orient(off, c))
+				e.full, ok = v.step(from, v.orient(off, c))
+				legs = legs && ok
+			}
+			if !legs {
+				continue
 			}
 			if e.either, ok = v.eitherSquares(from, s.either, c); !ok {
 				continue

@@ -181,6 +181,18 @@ func FuzzParseFEN(f *testing.F) {
 		f.Add("chess", s)
 		f.Add("shako", s)
 	}
+	// Rights in both notations, Chess960 arrays, squares that are not part
+	// of the board.
+	for _, vs := range [][2]string{
+		{"chess", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"},
+		{"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+		{"chess960", "4k3/8/8/8/8/8/8/4KR1R w F - 0 1"},
+		{"capablanca", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1"},
+		{"omicron", "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1"},
+		{"omicron", "w10w/*4k5*/*10*/*10*/*10*/*10*/*10*/*10*/*4K5*/W**********W w - - 0 1"},
+	} {
+		f.Add(vs[0], vs[1])
+	}
 	for _, s := range []string{
 		grandStart, grandStart + " captured", grandStart + " initial:QGX'qgx'", grandStart + " all",
 		grandStart + " captured:", "9k/10/10/10/4b''5/10/4n5/10/4K''5/K9 w - - 0 20 initial:B''K''b''k''",

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -409,6 +410,11 @@ func fuzzPositions(t testing.TB) []*Position {
 		notationPosition(t, "grand", "9k/10/2a'''7/c'''9/3pH'''5/5w'''4/10/K2c'''6/10/10 w - d7 0 2"),
 		notationPosition(t, "grand", "9k/10/10/10/4n5/3D'''D'''5/10/10/10/K9 w - - 0 2"),
 		notationPosition(t, "grand", "9k/4F'''5/10/10/10/10/10/10/10/K9 w - - 0 20 all fool:P/-"),
+		// Castling as data: Chess960 near an edge, Capablanca, and a board
+		// with squares that are not part of it.
+		notationPosition(t, "chess960", "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1"),
+		notationPosition(t, "capablanca", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1"),
+		notationPosition(t, "omicron", ""),
 	}
 }
 
@@ -430,6 +436,9 @@ func FuzzParseMove(f *testing.F) {
 		for _, p := range positions {
 			m, err := p.ParseMove(text)
 			if err != nil {
+				if _, werr := p.parseMove(text, p.LegalMoves(), nil); !reflect.DeepEqual(werr, err) {
+					t.Fatalf("%s: ParseMove(%q) = %v; against all legal moves %v", p.FEN(), text, err, werr)
+				}
 				var e *Error
 				if !errors.As(err, &e) || !slices.Contains(codes, e.Code) || e.Field != "move" {
 					t.Fatalf("%s: ParseMove(%q) = %v; want an *Error with a move code", p.FEN(), text, err)
@@ -441,6 +450,11 @@ func FuzzParseMove(f *testing.F) {
 			}
 			if !slices.Contains(p.LegalMoves(), m) {
 				t.Fatalf("%s: ParseMove(%q) = %v; want a legal move", p.FEN(), text, m)
+			}
+			// The parse that lists some pieces' moves answers as the one
+			// that lists them all.
+			if wm, werr := p.parseMove(text, p.LegalMoves(), nil); wm != m || werr != nil {
+				t.Fatalf("%s: ParseMove(%q) = %v; against all legal moves %v, %v", p.FEN(), text, m, wm, werr)
 			}
 			san := p.SAN(m)
 			if got, err := p.ParseMove(san); err != nil || got != m {

@@ -1537,6 +1537,9 @@ type PromotionRules struct {
 	// Choices The promotion types a FEN may select in its seventh field (with the initial armies they refer to); absent, the FEN has no such field.
 	Choices *[]PromotionRulesChoices `json:"choices,omitempty"`
 
+	// LastSquares The last square of each file that is part of the board, from the owner's side, is a square of compulsory promotion whatever its rank (Troitzky Chess).
+	LastSquares *bool `json:"lastSquares,omitempty"`
+
 	// OptionalRanks The ranks where a piece may promote or stay as it is.
 	OptionalRanks *[]int `json:"optionalRanks,omitempty"`
 

@@ -35,7 +35,7 @@ func (p *Position) convertible(q Square, us Color) bool {
 	}
 	t := p.board[q].Type()
 	pt := &p.v.types[t-1]
-	if pt.promotesTo != nil && pt.PromotesBy == "" && p.v.zoneRank[us][q.Rank()] == zoneCompulsory {
+	if pt.promotesTo != nil && pt.PromotesBy == "" && p.v.zone[us][q] == zoneCompulsory {
 		return false
 	}
 	return p.v.onBarredRank(makePiece(t, us), q) == nil

@@ -159,6 +159,10 @@ type PromotionDef struct {
 	Ranks []int `json:"ranks"`
 	// OptionalRanks where a piece may promote or stay.
 	OptionalRanks []int `json:"optionalRanks,omitempty"`
+	// LastSquares makes the last square of each file that is part of the
+	// board, seen from the owner's side, a square of compulsory promotion,
+	// whatever its rank (Troitzky Chess, whose board has holes).
+	LastSquares bool `json:"lastSquares,omitempty"`
 	// Choice is the promotion type: "all" (the piece's whole PromotesTo,
 	// the default; "list" is the same), "captured" (only to a type of which
 	// the side now has fewer than in its initial army) or "initial" (only

@@ -249,7 +249,7 @@ func TestDefinitionRoundTrip(t *testing.T) {
 				t.Errorf("start FEN %q; want %q", v2.Start().FEN(), v1.Start().FEN())
 			}
 			if !reflect.DeepEqual(v1.moves, v2.moves) || !sameAttackTables(v1, v2) ||
-				!reflect.DeepEqual(v1.zoneRank, v2.zoneRank) || !reflect.DeepEqual(v1.types, v2.types) {
+				!reflect.DeepEqual(v1.zone, v2.zone) || !reflect.DeepEqual(v1.types, v2.types) {
 				t.Errorf("recompiled tables differ")
 			}
 			if a, b := Perft(v1.Start(), 2), Perft(v2.Start(), 2); a != b {

@@ -654,7 +654,7 @@ func NewPosition(s *Setup) (*Position, error) {
 			kings[pc.Color()]++
 		}
 		pt := v.typ(pc.Type())
-		if pt.promotesTo != nil && pt.PromotesBy == "" && v.zoneRank[pc.Color()][sq.Rank()] == zoneCompulsory {
+		if pt.promotesTo != nil && pt.PromotesBy == "" && v.zone[pc.Color()][sq] == zoneCompulsory {
 			return nil, newError(ErrIllegalPosition, fieldBoard, -1, "%s %s on %s stands where it must have promoted", pc.Color(), pt.Name, sq)
 		}
 		if err := v.onBarredRank(pc, sq); err != nil {
@@ -767,7 +767,7 @@ func (p *Position) setEnPassant(ep Square) error {
 // promotedMaker says whether pc on s can be a piece that made en passant by
 // a double step onto a compulsory promotion rank and promoted (RULES R7).
 func (p *Position) promotedMaker(pc Piece, s Square) bool {
-	if p.v.zoneRank[pc.Color()][s.Rank()] != zoneCompulsory {
+	if p.v.zone[pc.Color()][s] != zoneCompulsory {
 		return false
 	}
 	for i := range p.v.types {

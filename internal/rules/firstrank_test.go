@@ -77,6 +77,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"torpedo":     "",
 		"omicron":     "P",
 		"opulent":     "P",
+		"troitzky":    "P",
 		"shako":       "P",
 		"grand":       "P",
 		"giant":       "P",

@@ -20,7 +20,7 @@ func (p *Position) addMove(moves []Move, t PieceType, from, to Square, kind Move
 	if pt.promotesTo == nil || !promote {
 		return append(moves, Move{From: from, To: to, Kind: kind})
 	}
-	zone := p.v.zoneRank[p.side][to.Rank()]
+	zone := p.v.zone[p.side][to]
 	if zone == zoneNone {
 		return append(moves, Move{From: from, To: to, Kind: kind})
 	}

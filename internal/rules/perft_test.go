@@ -132,4 +132,5 @@ func TestPerftTorpedo(t *testing.T)    { runPerftSuite(t, "torpedo") }
 func TestPerftOpulent(t *testing.T)    { runPerftSuite(t, "opulent") }
 
 // A board with squares that are not part of it.
-func TestPerftOmicron(t *testing.T) { runPerftSuite(t, "omicron") }
+func TestPerftOmicron(t *testing.T)  { runPerftSuite(t, "omicron") }
+func TestPerftTroitzky(t *testing.T) { runPerftSuite(t, "troitzky") }

@@ -38,12 +38,12 @@ type Variant struct {
 	shapes    [][]shape      // shapes[t-1]: the expanded moves of type t
 	moves     [2][]moveTable // [colour][type*NumSquares+square]
 	onBoard   bitboard
-	zoneRank  [2][MaxRanks]uint8 // promotion kind of each absolute rank for each colour
-	immune    pieceSet           // pieces that cannot be captured
-	foe       [2]pieceSet        // [colour]: the pieces that colour may capture
-	targets   typeSet            // the types some piece promotes to
-	startArmy army               // the start position's promotion targets
-	base      *kit               // the start position's kit
+	zone      [2][NumSquares]uint8 // promotion kind of each square for each colour
+	immune    pieceSet             // pieces that cannot be captured
+	foe       [2]pieceSet          // [colour]: the pieces that colour may capture
+	targets   typeSet              // the types some piece promotes to
+	startArmy army                 // the start position's promotion targets
+	base      *kit                 // the start position's kit
 	kitMu     sync.Mutex
 	kits      map[kitKey]*kit
 	kingHome  [2]Square // where each King starts
@@ -274,6 +274,7 @@ func CompileContext(ctx context.Context, d *Definition) (*Variant, error) {
 	if err := v.findHoles(d.StartFEN); err != nil {
 		return nil, err
 	}
+	v.lastSquareZones()
 	cost, err := v.estimate(shapes)
 	if err != nil {
 		return nil, err
@@ -598,11 +599,13 @@ func (v *Variant) compileRules() error {
 			return newError(ErrInvalidVariant, "rules.promotion.choices", -1, "choices must include the default choice")
 		}
 		for c := White; c <= Black; c++ {
-			for _, rr := range p.OptionalRanks {
-				v.zoneRank[c][v.absRank(rr, c)] = zoneOptional
-			}
-			for _, rr := range p.Ranks {
-				v.zoneRank[c][v.absRank(rr, c)] = zoneCompulsory
+			for f := 0; f < v.files; f++ {
+				for _, rr := range p.OptionalRanks {
+					v.zone[c][SquareAt(f, v.absRank(rr, c))] = zoneOptional
+				}
+				for _, rr := range p.Ranks {
+					v.zone[c][SquareAt(f, v.absRank(rr, c))] = zoneCompulsory
+				}
 			}
 		}
 	}
@@ -696,3 +699,27 @@ func (v *Variant) findHoles(fen string) error {
 
 // Hole says whether s is not part of the board (written * in a FEN).
 func (v *Variant) Hole(s Square) bool { return s >= 0 && s < NumSquares && v.holes.has(s) }
+
+// lastSquareZones makes, with PromotionDef.LastSquares, the last square of
+// each file that is part of the board (from each side) a compulsory
+// promotion square.
+func (v *Variant) lastSquareZones() {
+	p := v.def.Rules.Promotion
+	if p == nil || !p.LastSquares {
+		return
+	}
+	for f := 0; f < v.files; f++ {
+		for r := v.ranks - 1; r >= 0; r-- {
+			if sq := SquareAt(f, r); !v.holes.has(sq) {
+				v.zone[White][sq] = zoneCompulsory
+				break
+			}
+		}
+		for r := 0; r < v.ranks; r++ {
+			if sq := SquareAt(f, r); !v.holes.has(sq) {
+				v.zone[Black][sq] = zoneCompulsory
+				break
+			}
+		}
+	}
+}

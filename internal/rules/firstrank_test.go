@@ -71,6 +71,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"gothic":      "P",
 		"janus":       "P",
 		"embassy":     "P",
+		"carrera":     "P",
 		"modern":      "P",
 		"chancellor":  "P",
 		"tencubed":    "P",

@@ -122,6 +122,7 @@ func TestPerftCapablanca(t *testing.T) { runPerftSuite(t, "capablanca") }
 func TestPerftGothic(t *testing.T)     { runPerftSuite(t, "gothic") }
 func TestPerftJanus(t *testing.T)      { runPerftSuite(t, "janus") }
 func TestPerftEmbassy(t *testing.T)    { runPerftSuite(t, "embassy") }
+func TestPerftCarrera(t *testing.T)    { runPerftSuite(t, "carrera") }
 
 // Variants of Fairy-Stockfish's catalogue, data files only: suites from its
 // own test suite and counts (each file says which).

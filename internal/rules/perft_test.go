@@ -115,23 +115,16 @@ func TestPerftContext(t *testing.T) {
 	}
 }
 
-// The variants whose castling is data (CastlingDef.Sides): suites from
-// published counts and from Fairy-Stockfish (each file says which).
-func TestPerftChess960(t *testing.T)   { runPerftSuite(t, "chess960") }
-func TestPerftCapablanca(t *testing.T) { runPerftSuite(t, "capablanca") }
-func TestPerftGothic(t *testing.T)     { runPerftSuite(t, "gothic") }
-func TestPerftJanus(t *testing.T)      { runPerftSuite(t, "janus") }
-func TestPerftEmbassy(t *testing.T)    { runPerftSuite(t, "embassy") }
-func TestPerftCarrera(t *testing.T)    { runPerftSuite(t, "carrera") }
-
-// Variants of Fairy-Stockfish's catalogue, data files only: suites from its
-// own test suite and counts (each file says which).
-func TestPerftModern(t *testing.T)     { runPerftSuite(t, "modern") }
-func TestPerftChancellor(t *testing.T) { runPerftSuite(t, "chancellor") }
-func TestPerftTencubed(t *testing.T)   { runPerftSuite(t, "tencubed") }
-func TestPerftTorpedo(t *testing.T)    { runPerftSuite(t, "torpedo") }
-func TestPerftOpulent(t *testing.T)    { runPerftSuite(t, "opulent") }
-
-// A board with squares that are not part of it.
-func TestPerftOmicron(t *testing.T)  { runPerftSuite(t, "omicron") }
-func TestPerftTroitzky(t *testing.T) { runPerftSuite(t, "troitzky") }
+// TestPerftDataVariants runs the suites of the variants that are data
+// files only: castling as data (Chess960 and the 10x8 games), Fairy-
+// Stockfish's catalogue, boards with squares that are not part of them.
+// Each suite file names the source of its counts: published tables,
+// Fairy-Stockfish's own suite, Fairy-Stockfish itself.
+func TestPerftDataVariants(t *testing.T) {
+	for _, id := range []string{
+		"chess960", "capablanca", "gothic", "janus", "embassy", "carrera",
+		"modern", "chancellor", "tencubed", "torpedo", "opulent", "omicron", "troitzky",
+	} {
+		t.Run(id, func(t *testing.T) { runPerftSuite(t, id) })
+	}
+}

@@ -390,7 +390,7 @@ func (s *Server) playOn(ctx context.Context, v *rules.Variant, g *rules.Game, pl
 			return nil, ctx.Err()
 		default:
 		}
-		uci, found, err := playText(g, moves[i])
+		uci, found, err := g.PlayText(moves[i])
 		if err != nil {
 			mp, ok := toMoveProblem(err)
 			if !ok {
@@ -428,14 +428,6 @@ func (s *Server) playOn(ctx context.Context, v *rules.Variant, g *rules.Game, pl
 		out.Result, out.Reason = "*", "illegal-move"
 	}
 	return &replay{out: out, st: st}, nil
-}
-
-// playText parses and plays one move of a game and returns it in
-// coordinate form, with the marks of its text that contradict it
-// (rules.Annotate). A move after the end of the game is reported as
-// game-over.
-func playText(g *rules.Game, text string) (string, []rules.Annotation, error) {
-	return g.PlayText(text)
 }
 
 // applyClaim settles a claim made at the end of a legal game that has not

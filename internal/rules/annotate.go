@@ -131,15 +131,7 @@ func (g *Game) Annotate(text string, m Move) []Annotation {
 		if !g.own {
 			trial = p.clone()
 		}
-		u := trial.make(m)
-		if trial.InCheck() {
-			d.Check = true
-			if mm.mate {
-				var buf [256]Move
-				d.Mate = len(trial.legalMoves(buf[:0])) == 0
-			}
-		}
-		trial.unmake(m, u)
+		d.Check, d.Mate = trial.checks(m, mm.mate)
 	}
 	return annotate(mm, d)
 }

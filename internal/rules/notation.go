@@ -95,13 +95,7 @@ func (p *Position) describe(m Move, legal []Move, scratch *Position) MoveDetail 
 	default:
 		sb = p.appendSAN(sb, m, legal)
 	}
-	u := scratch.make(m)
-	if scratch.InCheck() {
-		d.Check = true
-		var buf [256]Move
-		d.Mate = len(scratch.legalMoves(buf[:0])) == 0
-	}
-	scratch.unmake(m, u)
+	d.Check, d.Mate = scratch.checks(m, true)
 	switch {
 	case d.Mate:
 		sb = append(sb, '#')
@@ -110,6 +104,18 @@ func (p *Position) describe(m Move, legal []Move, scratch *Position) MoveDetail 
 	}
 	d.SAN = string(sb)
 	return d
+}
+
+// checks plays m on p, says whether it gives check and, when mate is set,
+// checkmate, and takes it back.
+func (p *Position) checks(m Move, mate bool) (check, checkmate bool) {
+	u := p.make(m)
+	if check = p.InCheck(); check && mate {
+		var buf [256]Move
+		checkmate = len(p.legalMoves(buf[:0])) == 0
+	}
+	p.unmake(m, u)
+	return check, checkmate
 }
 
 // appendSAN appends a move that is not castling, without its check suffix.

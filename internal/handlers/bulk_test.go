@@ -208,12 +208,7 @@ func TestBulk10000(t *testing.T) {
 	}
 	h := srv.Handler()
 	games := randomGames(t, 10_000, 80)
-	var body strings.Builder
-	lines := make([]string, len(games))
-	for i, g := range games {
-		lines[i] = jsonText(map[string]any{"variant": "chess", "moves": g})
-		body.WriteString(lines[i] + "\n")
-	}
+	body, lines := ndjsonGames(games)
 	start := time.Now()
 	rec := bulkPost(h, body.String())
 	t.Logf("10,000 games, %d bytes, answered in %v", body.Len(), time.Since(start))
@@ -236,18 +231,25 @@ func TestBulk10000(t *testing.T) {
 	}
 }
 
-// BenchmarkBulk adjudicates 1,000 random games of 80 plies in one bulk
-// request per operation, and each game alone, through the full handler:
-//
-//	go test ./internal/handlers -run '^$' -bench Bulk -benchtime 5x
-func BenchmarkBulk(b *testing.B) {
-	games := randomGames(b, 1000, 80)
+// ndjsonGames writes chess games as the lines of a bulk body: the body, and
+// each game's line.
+func ndjsonGames(games [][]string) (*strings.Builder, []string) {
 	var body strings.Builder
 	lines := make([]string, len(games))
 	for i, g := range games {
 		lines[i] = jsonText(map[string]any{"variant": "chess", "moves": g})
 		body.WriteString(lines[i] + "\n")
 	}
+	return &body, lines
+}
+
+// BenchmarkBulk adjudicates 1,000 random games of 80 plies in one bulk
+// request per operation, and each game alone, through the full handler:
+//
+//	go test ./internal/handlers -run '^$' -bench Bulk -benchtime 5x
+func BenchmarkBulk(b *testing.B) {
+	games := randomGames(b, 1000, 80)
+	body, lines := ndjsonGames(games)
 	cfg := testConfig()
 	cfg.RequestTimeout = time.Minute
 	srv, err := handlers.New(cfg, zap.NewNop(), nil, prometheus.NewRegistry())

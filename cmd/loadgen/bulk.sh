@@ -5,7 +5,8 @@
 # (curl), alternately, ROUNDS times. Each run has a fresh server (log level
 # warn, --request-timeout 60s, SERVE_FLAGS), so that neither path finds the
 # other's answers or game states in the cache; after each run the server's
-# peak resident memory (VmHWM) is read from /proc.
+# peak resident memory (VmHWM) and its CPU time (user + system, from
+# /proc/PID/stat) per game are read from /proc.
 #
 #   cmd/loadgen/bulk.sh                      # from the repository root
 #   N=1000 ROUNDS=1 cmd/loadgen/bulk.sh
@@ -32,7 +33,9 @@ start() {
   echo "the server did not start"; cat "$T/server.log"; exit 1
 }
 stop() {
-  echo "    peak RSS $(awk '/VmHWM/ {printf "%.0f MB", $2/1024}' "/proc/$pid/status")"
+  ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+  echo "    peak RSS $(awk '/VmHWM/ {printf "%.0f MB", $2/1024}' "/proc/$pid/status"), server CPU" \
+    "$(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v n="$N" 'BEGIN {printf "%.2f s, %.0f us a game", t/hz, t/hz/n*1e6}')"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 single() {

@@ -35,6 +35,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runSetup(args[1:], stdout, stderr)
 	case "variants":
 		return runVariants(args[1:], stdout, stderr)
+	case "import":
+		return runImport(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, version)
 		return 0
@@ -50,5 +52,6 @@ const usage = `usage:
   adjudicator serve [--addr :8080] [flags]   (adjudicator serve -h lists them)
   adjudicator perft --variant V | --definition FILE [--fen F] --depth N [--divide]
   adjudicator setup [--variant V | --definition FILE] [--mode M] [--count N] [--pieces L,L] [--duplicates] [--mirror] [--promotion T] [--seed S]
+  adjudicator import FILE|- [--section NAME]   (a Fairy-Stockfish variants.ini)
   adjudicator variants
   adjudicator version`

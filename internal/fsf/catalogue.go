@@ -1,0 +1,100 @@
+package fsf
+
+import (
+	"fmt"
+	"strings"
+)
+
+// pieceKind is one of Fairy-Stockfish's piece types: a predefined one
+// (pawn, knight, ... king) or a custom slot (customPiece1...). Their order is
+// Fairy-Stockfish's, which decides what replaces what when two keys give
+// the same letter.
+type pieceKind struct {
+	key   string // the configuration key
+	name  string // our display name
+	betza string // Fairy-Stockfish's Betza of a predefined piece
+}
+
+// maxCustom is the number of custom slots Fairy-Stockfish documents.
+const maxCustom = 25
+
+var pieceKinds = func() []pieceKind {
+	out := []pieceKind{
+		{"pawn", "Pawn", "fmWfceF"}, {"knight", "Knight", "N"}, {"bishop", "Bishop", "B"},
+		{"rook", "Rook", "R"}, {"queen", "Queen", "Q"}, {"fers", "Fers", "F"}, {"alfil", "Alfil", "A"},
+		{"fersAlfil", "Fers-Alfil", "FA"}, {"silver", "Silver General", "FfW"}, {"aiwok", "Ai-Wok", "RNF"},
+		{"bers", "Bers", "RF"}, {"archbishop", "Archbishop", "BN"}, {"chancellor", "Chancellor", "RN"},
+		{"amazon", "Amazon", "QN"}, {"knibis", "Knibis", "mNcB"}, {"biskni", "Biskni", "mBcN"},
+		{"kniroo", "Kniroo", "mNcR"}, {"rookni", "Rookni", "mRcN"}, {"shogiPawn", "Shogi Pawn", "fW"},
+		{"lance", "Lance", "fR"}, {"shogiKnight", "Shogi Knight", "fN"}, {"gold", "Gold General", "WfF"},
+		{"dragonHorse", "Dragon Horse", "BW"}, {"clobber", "Clobber", "cW"}, {"breakthrough", "Breakthrough Piece", "fmWfF"},
+		{"immobile", "Immobile Piece", ""}, {"cannon", "Cannon", "mRcpR"}, {"janggiCannon", "Janggi Cannon", "pR"},
+		{"soldier", "Soldier", "fsW"}, {"horse", "Horse", "nN"}, {"elephant", "Elephant", "nA"},
+		{"janggiElephant", "Janggi Elephant", "nZ"}, {"banner", "Banner", "RcpRnN"}, {"wazir", "Wazir", "W"},
+		{"commoner", "Commoner", "K"}, {"centaur", "Centaur", "KN"},
+	}
+	for i := 1; i <= maxCustom; i++ {
+		out = append(out, pieceKind{key: fmt.Sprintf("customPiece%d", i), name: fmt.Sprintf("Custom Piece %d", i)})
+	}
+	return append(out, pieceKind{"king", "King", "K"})
+}()
+
+func isCustom(k int) bool { return strings.HasPrefix(pieceKinds[k].key, "customPiece") }
+
+const (
+	kindPawn = iota
+	kindKnight
+	kindBishop
+	kindRook
+	kindQueen
+)
+
+var kindKing = len(pieceKinds) - 1
+
+// keyDefaults are the keys the format has no equivalent for, with the value
+// that leaves the rule off (Fairy-Stockfish's default). A section whose
+// effective value of such a key is another one cannot be imported; the
+// problem names the key. Values are compared as words; "" matches an empty
+// or "-" value.
+var keyDefaults = map[string]string{
+	// drops and hands
+	"pieceDrops": "false", "capturesToHand": "false", "dropLoop": "false", "twoBoards": "false",
+	"firstRankPawnDrops": "false", "promotionZonePawnDrops": "false", "mustDrop": "false",
+	"sittuyinRookDrop": "false", "dropOppositeColoredBishop": "false", "dropPromoted": "false",
+	"dropNoDoubled": "", "castlingDroppedPiece": "false", "enclosingDrop": "none", "enclosingDropStart": "",
+	// gating and walls
+	"gating": "false", "seirawanGating": "false", "cambodianMoves": "false", "wallingRule": "none",
+	"wallOrMove": "false",
+	// ends of the game the format does not have
+	"extinctionValue": "none", "extinctionClaim": "false", "extinctionPseudoRoyal": "false",
+	"extinctionPieceTypes": "", "extinctionPieceCount": "0", "extinctionOpponentPieceCount": "0",
+	"flagRegion": "", "flagRegionWhite": "", "flagRegionBlack": "", "checkCounting": "false",
+	"connectN": "0", "connectNxN": "0", "collinearN": "0", "connectRegion1White": "", "connectRegion2White": "",
+	"connectRegion1Black": "", "connectRegion2Black": "", "materialCounting": "none", "adjudicateFullBoard": "false",
+	"countingRule": "none", "castlingWins": "", "stalemateValue": "draw", "stalematePieceCount": "false",
+	"checkmateValue": "loss", "nFoldValue": "draw", "nFoldValueAbsolute": "false", "shatarMateRule": "false",
+	"bikjangRule": "false", "dupleCheck": "false", "perpetualCheckIllegal": "false",
+	"moveRepetitionIllegal": "false", "chasingRule": "none", "shogiPawnDropMateIllegal": "false",
+	// moves the format does not have
+	"checking": "true", "mustCapture": "false", "blastOnCapture": "false", "blastImmuneTypes": "",
+	"mutuallyImmuneTypes": "", "petrifyOnCaptureTypes": "", "petrifyBlastPieces": "false",
+	"pass": "false", "passWhite": "false", "passBlack": "false", "passOnStalemate": "false",
+	"passOnStalemateWhite": "false", "passOnStalemateBlack": "false", "makpongRule": "false",
+	"flyingGeneral": "false", "soldierPromotionRank": "1", "flipEnclosedPieces": "none", "diagonalLines": "",
+	"oppositeCastling": "false", "sittuyinPromotion": "false", "promotedPieceType": "",
+	"piecePromotionOnCapture": "false", "mandatoryPiecePromotion": "false", "pieceDemotion": "false",
+	"tripleStepRegionWhite": "", "tripleStepRegionBlack": "",
+	// deprecated spellings of the above
+	"whiteFlag": "", "blackFlag": "", "whiteDropRegion": "", "blackDropRegion": "", "dropOnTop": "false",
+}
+
+// whenDefault are keys that only matter together with a rule the format
+// lacks (drops, flags, connections): any value is accepted, and the rule
+// they refine is what a problem names.
+var whenDefault = map[string]bool{
+	"dropChecks": true, "mustDropType": true, "dropNoDoubledCount": true, "dropRegionWhite": true,
+	"dropRegionBlack": true, "wallingRegionWhite": true, "wallingRegionBlack": true, "wallingRegion": true,
+	"flagPiece": true, "flagPieceWhite": true, "flagPieceBlack": true, "flagPieceCount": true,
+	"flagPieceBlockedWin": true, "flagMove": true, "flagPieceSafe": true, "connectPieceTypes": true,
+	"connectVertical": true, "connectHorizontal": true, "connectDiagonal": true, "connectValue": true,
+}

@@ -1,0 +1,281 @@
+package fsf
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/adjudicator/adjudicator/internal/rules"
+)
+
+func importText(t *testing.T, text string) []Section {
+	t.Helper()
+	secs, err := Import(context.Background(), []byte(text))
+	if err != nil {
+		t.Fatalf("Import: %v", err)
+	}
+	return secs
+}
+
+// TestImportPerft imports testdata/import.ini and compares the perft of
+// every section with Fairy-Stockfish's counts (testdata/perft.txt, which
+// says how they were made). Depth 4 is skipped under -short.
+func TestImportPerft(t *testing.T) {
+	text, err := os.ReadFile("testdata/import.ini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defs := map[string]*rules.Definition{}
+	for _, s := range importText(t, string(text)) {
+		if s.Definition == nil {
+			t.Errorf("[%s] not imported: %+v", s.Name, s.Problems)
+			continue
+		}
+		defs[s.Name] = s.Definition
+	}
+	f, err := os.Open("testdata/perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	cases := 0
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) != 3 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		depth, _ := strconv.Atoi(fields[1])
+		want, _ := strconv.ParseUint(fields[2], 10, 64)
+		if depth > 3 && testing.Short() {
+			continue
+		}
+		d, ok := defs[fields[0]]
+		if !ok {
+			t.Errorf("perft.txt names %s, which import.ini does not import", fields[0])
+			continue
+		}
+		v, err := rules.Compile(d)
+		if err != nil {
+			t.Fatalf("[%s] Compile: %v", fields[0], err)
+		}
+		if got := rules.Perft(v.Start(), depth); got != want {
+			t.Errorf("[%s] perft %d = %d; Fairy-Stockfish counts %d", fields[0], depth, got, want)
+		}
+		cases++
+	}
+	if cases < 27 {
+		t.Errorf("%d perft cases ran; want at least 27", cases)
+	}
+}
+
+// TestImportTranslation pins what the translation writes for the keys it
+// reads.
+func TestImportTranslation(t *testing.T) {
+	secs := importText(t, `[a:capablanca]
+castling = false
+[b:janus]
+[c:chess]
+chess960 = true
+[d:grand]
+[e:chess]
+king = k:KN
+customPiece1 = s:fNbN
+startFen = rnbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBSR w KQkq - 0 1
+nMoveRule = 70
+nFoldRule = 4
+`)
+	by := map[string]*rules.Definition{}
+	for _, s := range secs {
+		if s.Definition == nil {
+			t.Fatalf("[%s] not imported: %+v", s.Name, s.Problems)
+		}
+		by[s.Name] = s.Definition
+	}
+	if by["a"].Rules.Castling != nil || !strings.Contains(by["a"].StartFEN, " w - - 0 1") {
+		t.Errorf("[a] castling = %+v, start %q; want no castling and no rights", by["a"].Rules.Castling, by["a"].StartFEN)
+	}
+	if c := by["b"].Rules.Castling; c == nil || c.Sides == nil || c.Sides.High != (rules.CastlingSide{King: "i", Rook: "h"}) ||
+		c.Sides.Low != (rules.CastlingSide{King: "b", Rook: "c"}) {
+		t.Errorf("[b] castling = %+v; want Janus's i/h and b/c", by["b"].Rules.Castling)
+	}
+	if c := by["c"].Rules.Castling; c == nil || !c.AnyStart || c.Sides == nil {
+		t.Errorf("[c] castling = %+v; want anyStart with sides", c)
+	}
+	p := by["d"].Rules.Promotion
+	if p == nil || p.Choice != "captured" || !equal(p.Ranks, []int{10}) || !equal(p.OptionalRanks, []int{8, 9}) {
+		t.Errorf("[d] promotion = %+v; want captured, compulsory on 10, optional on 8 and 9", p)
+	}
+	e := by["e"]
+	if e.Pieces[0].Betza != "WFN" || !e.Pieces[0].Royal {
+		t.Errorf("[e] King = %+v; want the royal WFN", e.Pieces[0])
+	}
+	var s rules.PieceDef
+	for _, pc := range e.Pieces {
+		if pc.Letter == "S" {
+			s = pc
+		}
+	}
+	if s.Betza != "ffNbbN" {
+		t.Errorf("[e] fNbN = %q; want ffNbbN (Fairy-Stockfish's f on a Knight is its narrow pair)", s.Betza)
+	}
+	if d := e.Rules.Draws; d != (rules.DrawsDef{RepetitionClaim: 4, MoveClaim: 70}) {
+		t.Errorf("[e] draws = %+v; want claims at 4 repetitions and 70 moves, no automatic end", d)
+	}
+}
+
+func equal(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestImportProblems checks that every key that keeps a section out is
+// named, with its line or its built-in origin.
+func TestImportProblems(t *testing.T) {
+	secs := importText(t, `# a comment
+[drops:crazyhouse]
+[mine:chess]
+pieceDrops = true
+mustCapture = true
+bogus = 1
+[child:mine]
+mustCapture = false
+[orphan:nosuchvariant]
+[asym:chess]
+customPiece1 = a:lfW
+startFen = rnbqkbar/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBAR w KQkq - 0 1
+[hop:chess]
+customPiece1 = a:pB2
+startFen = rnbqkbar/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBAR w KQkq - 0 1
+[bad:chess]
+castling = maybe
+maxFile = z
+[split:chess]
+promotionRegionWhite = a8 b8
+[skip:chess]
+customPiece1 = a:WxF
+startFen = rnbqkbar/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBAR w KQkq - 0 1
+`)
+	type want struct {
+		code, key string
+		line      int
+		from      string
+		builtin   bool
+	}
+	tests := map[string][]want{
+		"drops": {{CodeUnsupported, "capturesToHand", 0, "crazyhouse", true}, {CodeUnsupported, "pieceDrops", 0, "crazyhouse", true},
+			{CodeUnsupported, "startFen", 0, "crazyhouse", true}},
+		"mine":   {{CodeUnknownKey, "bogus", 6, "", false}, {CodeUnsupported, "mustCapture", 5, "", false}, {CodeUnsupported, "pieceDrops", 4, "", false}},
+		"child":  {{CodeUnsupported, "pieceDrops", 4, "mine", false}},
+		"orphan": {{CodeUnknownParent, "", 9, "", false}},
+		"asym":   {{CodeUnsupportedBetza, "customPiece1", 11, "", false}},
+		"hop":    {{CodeUnsupportedBetza, "customPiece1", 14, "", false}},
+		"bad":    {{CodeInvalidValue, "maxFile", 18, "", false}, {CodeInvalidValue, "castling", 17, "", false}},
+		"split":  {{CodeUnsupported, "promotionRegionWhite", 20, "", false}},
+		"skip":   {{CodeUnsupportedBetza, "customPiece1", 22, "", false}},
+	}
+	for _, s := range secs {
+		w, ok := tests[s.Name]
+		if !ok {
+			t.Fatalf("unexpected section %s", s.Name)
+		}
+		if s.Definition != nil {
+			t.Errorf("[%s] imported; want problems %v", s.Name, w)
+			continue
+		}
+		if len(s.Problems) != len(w) {
+			t.Errorf("[%s] problems %+v; want %v", s.Name, s.Problems, w)
+			continue
+		}
+		for i, p := range s.Problems {
+			g := want{p.Code, p.Key, p.Line, p.From, p.Builtin}
+			if g != w[i] {
+				t.Errorf("[%s] problem %d = %+v (%s); want %+v", s.Name, i, g, p.Detail, w[i])
+			}
+			if p.Detail == "" {
+				t.Errorf("[%s] problem %d has no detail", s.Name, i)
+			}
+		}
+	}
+}
+
+// TestSyntaxErrors checks the texts that cannot be read at all.
+func TestSyntaxErrors(t *testing.T) {
+	tests := []struct {
+		give       string
+		line, col  int
+		detailPart string
+	}{
+		{"", 1, 1, "no section"},
+		{"# only a comment\n", 1, 1, "no section"},
+		{"[a]\nno equals\n", 2, 1, "neither a comment"},
+		{"[a\nk = v\n", 1, 3, "no ]"},
+		{"[a b]\n", 1, 2, "not a variant name"},
+		{"[a:]\n", 1, 4, "not a variant name"},
+		{"[a]\n[a]\n", 2, 2, "already defined"},
+		{"[a]\n = v\n", 2, 1, "not a key"},
+		{"[a]\nk = \xff\n", 2, 5, "not UTF-8"},
+	}
+	for _, tt := range tests {
+		_, err := Import(context.Background(), []byte(tt.give))
+		var se *SyntaxError
+		if !errors.As(err, &se) || se.Line != tt.line || se.Column != tt.col || !strings.Contains(se.Detail, tt.detailPart) {
+			t.Errorf("Import(%q) = %v; want line %d, column %d, %q", tt.give, err, tt.line, tt.col, tt.detailPart)
+		}
+	}
+}
+
+// TestRepeatedKey: the last value of a key given twice counts, as in
+// Fairy-Stockfish.
+func TestRepeatedKey(t *testing.T) {
+	secs := importText(t, "[a:chess]\ncastling = false\ncastling = true\n")
+	if secs[0].Definition == nil || secs[0].Definition.Rules.Castling == nil {
+		t.Errorf("castling given false then true: %+v; want castling", secs[0])
+	}
+}
+
+// TestBuiltinParents imports an empty child of every built-in parent: the
+// ones the format can say give the same perft as the built-in variant of
+// this service with that id, where there is one; the others have problems
+// naming keys their built-in sets.
+func TestBuiltinParents(t *testing.T) {
+	var b strings.Builder
+	for _, p := range BuiltinParents() {
+		b.WriteString("[child-" + p + ":" + p + "]\n")
+	}
+	for _, s := range importText(t, b.String()) {
+		id := strings.TrimPrefix(s.Name, "child-")
+		if s.Definition == nil {
+			for _, p := range s.Problems {
+				if !p.Builtin || p.From == "" {
+					if p.Code != CodeUnsupportedBetza && p.Key != "king" && p.Key != "castlingKingPiece" {
+						t.Errorf("[%s] problem %+v names no built-in origin", s.Name, p)
+					}
+				}
+			}
+			continue
+		}
+		ours, err := rules.Builtin(map[string]string{"fischerandom": "chess960", "normal": "chess"}[id] + id)
+		if err != nil {
+			continue
+		}
+		v, err := rules.Compile(s.Definition)
+		if err != nil {
+			t.Fatalf("[%s] Compile: %v", s.Name, err)
+		}
+		if got, want := rules.Perft(v.Start(), 3), rules.Perft(ours.Start(), 3); got != want {
+			t.Errorf("[%s] perft 3 = %d; the built-in %s counts %d", s.Name, got, ours.ID(), want)
+		}
+	}
+}

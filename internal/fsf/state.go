@@ -1,0 +1,522 @@
+package fsf
+
+import (
+	"fmt"
+	"maps"
+	"strconv"
+	"strings"
+)
+
+// state is a variant as Fairy-Stockfish holds it after reading a section on
+// top of its parent: only what the translation needs, each field with the
+// key (and line) that set it last, so that a problem can name it.
+type state struct {
+	files, ranks int
+	chess960     bool
+	letters      map[int]byte   // piece kind -> lower-case letter
+	betza        map[int]string // custom pieces and a custom King
+	startFEN     string
+
+	promoRegion   [2]sqset
+	promoPawns    [2]kset
+	promoPieces   [2]kset
+	promoLimit    map[int]int
+	mandatoryPawn bool
+	immobility    bool
+	doubleStep    bool
+	dsRegion      [2]sqset
+	epRegion      [2]sqset // nil: every square
+	epTypes       [2]kset
+	castling      bool
+	ksFile, qsFile,
+	castlingRank int
+	kingPiece  [2]int
+	rookPieces [2]kset
+	nMoveTypes [2]kset
+	nMoveRule  int
+	nFoldRule  int
+
+	// at is the entry that set each field last, by the name of its key.
+	at map[string]entry
+	// other holds the effective keys that have no equivalent.
+	other map[string]entry
+	// problems found while reading values.
+	problems []Problem
+}
+
+// sqset is a set of squares, file and rank from 0.
+type sqset map[[2]int]bool
+
+// kset is a set of piece kinds.
+type kset map[int]bool
+
+func newState() *state {
+	return &state{
+		files: 8, ranks: 8, letters: map[int]byte{}, betza: map[int]string{},
+		startFEN:      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		promoRegion:   [2]sqset{rankSet(7, 16), rankSet(0, 16)},
+		promoPawns:    [2]kset{{kindPawn: true}, {kindPawn: true}},
+		promoPieces:   [2]kset{{}, {}},
+		promoLimit:    map[int]int{},
+		mandatoryPawn: true, doubleStep: true,
+		dsRegion: [2]sqset{rankSet(1, 16), rankSet(6, 16)},
+		epTypes:  [2]kset{{kindPawn: true}, {kindPawn: true}},
+		castling: true, ksFile: 6, qsFile: 2,
+		kingPiece:  [2]int{kindKing, kindKing},
+		rookPieces: [2]kset{{kindRook: true}, {kindRook: true}},
+		nMoveTypes: [2]kset{{kindPawn: true}, {kindPawn: true}},
+		nMoveRule:  50, nFoldRule: 3,
+		at: map[string]entry{}, other: map[string]entry{},
+	}
+}
+
+// clone copies s for a child section.
+func (s *state) clone() *state {
+	c := *s
+	c.letters, c.betza, c.promoLimit = maps.Clone(s.letters), maps.Clone(s.betza), maps.Clone(s.promoLimit)
+	c.at, c.other = maps.Clone(s.at), maps.Clone(s.other)
+	for i := range 2 {
+		c.promoRegion[i], c.dsRegion[i], c.epRegion[i] = maps.Clone(s.promoRegion[i]), maps.Clone(s.dsRegion[i]), maps.Clone(s.epRegion[i])
+		c.promoPawns[i], c.promoPieces[i] = maps.Clone(s.promoPawns[i]), maps.Clone(s.promoPieces[i])
+		c.epTypes[i], c.rookPieces[i], c.nMoveTypes[i] = maps.Clone(s.epTypes[i]), maps.Clone(s.rookPieces[i]), maps.Clone(s.nMoveTypes[i])
+	}
+	c.problems = nil
+	return &c
+}
+
+func rankSet(r, files int) sqset {
+	s := sqset{}
+	for f := range files {
+		s[[2]int{f, r}] = true
+	}
+	return s
+}
+
+// addPiece gives kind k the letter c, removing any kind that had it, as
+// Fairy-Stockfish's add_piece does.
+func (s *state) addPiece(k int, c byte) {
+	for other, l := range s.letters {
+		if l == c && other != k {
+			s.removePiece(other)
+		}
+	}
+	s.letters[k] = c
+}
+
+func (s *state) removePiece(k int) {
+	delete(s.letters, k)
+	delete(s.promoPieces[0], k)
+	delete(s.promoPieces[1], k)
+}
+
+// reader applies one section's keys, consuming them in Fairy-Stockfish's
+// order; what is left unread afterwards is unknown.
+type reader struct {
+	s    *state
+	keys map[string]entry
+	read map[string]bool
+}
+
+func (r *reader) get(key string) (entry, bool) {
+	r.read[key] = true
+	e, ok := r.keys[key]
+	return e, ok
+}
+
+func (r *reader) bad(e entry, format string, args ...any) {
+	r.s.problems = append(r.s.problems, problemAt(e, CodeInvalidValue, fmt.Sprintf(format, args...)))
+}
+
+// apply reads the keys of one section into s.
+func apply(s *state, keys []entry) []entry {
+	r := &reader{s: s, keys: map[string]entry{}, read: map[string]bool{}}
+	for _, e := range keys {
+		r.keys[e.key] = e
+	}
+	r.intKey("maxRank", &s.ranks, parseRank)
+	r.intKey("maxFile", &s.files, parseFile)
+	r.pieces()
+	if e, ok := r.get("promotionRank"); ok {
+		if rk, err := parseRank(e.value); err != nil {
+			r.bad(e, "%v", err)
+		} else {
+			s.promoRegion = [2]sqset{zone(rk-1, s.ranks, true), zone(s.ranks-rk, s.ranks, false)}
+			s.at["promotionRegionWhite"], s.at["promotionRegionBlack"] = e, e
+		}
+	}
+	r.doubleStepRanks()
+	r.kinds("castlingRookPiece", &s.rookPieces[0], &s.rookPieces[1])
+	for _, k := range []string{"pawnTypes"} {
+		r.kinds(k, &s.promoPawns[0], &s.promoPawns[1])
+		r.kinds(k, &s.epTypes[0], &s.epTypes[1])
+		r.kinds(k, &s.nMoveTypes[0], &s.nMoveTypes[1])
+	}
+	for _, k := range []string{"variantTemplate", "pieceToCharTable", "pocketSize", "pieceValueMg", "pieceValueEg"} {
+		r.get(k)
+	}
+	r.boolKey("chess960", &s.chess960)
+	if e, ok := r.get("startFen"); ok {
+		s.startFEN, s.at["startFen"] = e.value, e
+	}
+	r.region("promotionRegionWhite", &s.promoRegion[0])
+	r.region("promotionRegionBlack", &s.promoRegion[1])
+	r.kinds("promotionPawnTypes", &s.promoPawns[0], &s.promoPawns[1])
+	r.kinds("promotionPawnTypesWhite", &s.promoPawns[0], nil)
+	r.kinds("promotionPawnTypesBlack", nil, &s.promoPawns[1])
+	r.kinds("promotionPieceTypes", &s.promoPieces[0], &s.promoPieces[1])
+	r.kinds("promotionPieceTypesWhite", &s.promoPieces[0], nil)
+	r.kinds("promotionPieceTypesBlack", nil, &s.promoPieces[1])
+	r.promotionLimit()
+	r.boolKey("mandatoryPawnPromotion", &s.mandatoryPawn)
+	r.boolKey("immobilityIllegal", &s.immobility)
+	r.boolKey("doubleStep", &s.doubleStep)
+	r.region("doubleStepRegionWhite", &s.dsRegion[0])
+	r.region("doubleStepRegionBlack", &s.dsRegion[1])
+	r.region("enPassantRegion", &s.epRegion[0])
+	r.region("enPassantRegion", &s.epRegion[1])
+	r.region("enPassantRegionWhite", &s.epRegion[0])
+	r.region("enPassantRegionBlack", &s.epRegion[1])
+	r.kinds("enPassantTypes", &s.epTypes[0], &s.epTypes[1])
+	r.kinds("enPassantTypesWhite", &s.epTypes[0], nil)
+	r.kinds("enPassantTypesBlack", nil, &s.epTypes[1])
+	r.boolKey("castling", &s.castling)
+	r.intKey("castlingKingsideFile", &s.ksFile, fileIndex)
+	r.intKey("castlingQueensideFile", &s.qsFile, fileIndex)
+	r.intKey("castlingRank", &s.castlingRank, rankIndex)
+	r.get("castlingKingFile") // where the King starts: the start FEN says it
+	r.kind("castlingKingPiece", &s.kingPiece[0], &s.kingPiece[1])
+	r.kind("castlingKingPieceWhite", &s.kingPiece[0], nil)
+	r.kind("castlingKingPieceBlack", nil, &s.kingPiece[1])
+	r.get("castlingRookKingsideFile") // the rights of the start FEN find the Rooks
+	r.get("castlingRookQueensideFile")
+	r.kinds("castlingRookPieces", &s.rookPieces[0], &s.rookPieces[1])
+	r.kinds("castlingRookPiecesWhite", &s.rookPieces[0], nil)
+	r.kinds("castlingRookPiecesBlack", nil, &s.rookPieces[1])
+	r.kinds("nMoveRuleTypes", &s.nMoveTypes[0], &s.nMoveTypes[1])
+	r.kinds("nMoveRuleTypesWhite", &s.nMoveTypes[0], nil)
+	r.kinds("nMoveRuleTypesBlack", nil, &s.nMoveTypes[1])
+	r.intKey("nMoveRule", &s.nMoveRule, parseCount)
+	r.intKey("nFoldRule", &s.nFoldRule, parseCount)
+	var unknown []entry
+	for _, e := range keys {
+		switch {
+		case r.read[e.key]:
+		case hasDefault(e.key) || whenDefault[e.key] ||
+			strings.HasPrefix(e.key, "mobilityRegion"):
+			s.other[e.key] = e
+		default:
+			unknown = append(unknown, e)
+		}
+	}
+	return unknown
+}
+
+func hasDefault(key string) bool { _, ok := keyDefaults[key]; return ok }
+
+// pieces reads the piece keys: a letter, or letter:Betza for a custom piece
+// or a King that moves otherwise; "-" removes the piece.
+func (r *reader) pieces() {
+	for k, pk := range pieceKinds {
+		e, ok := r.get(pk.key)
+		if !ok || e.value == "" {
+			continue
+		}
+		c := e.value[0]
+		if !isLetter(c) {
+			if c != '-' {
+				r.bad(e, "%q is not a piece letter", c)
+			}
+			r.s.removePiece(k)
+			delete(r.s.betza, k)
+			continue
+		}
+		r.s.addPiece(k, lower(c))
+		r.s.at[pk.key] = e
+		if isCustom(k) || k == kindKing {
+			delete(r.s.betza, k)
+			if len(e.value) > 1 {
+				if e.value[1] != ':' {
+					r.bad(e, "a piece is a letter, or a letter, a colon and its Betza")
+					continue
+				}
+				r.s.betza[k] = strings.TrimSpace(e.value[2:])
+				if isCustom(k) && strings.Contains(r.s.betza[k], "e") {
+					// Fairy-Stockfish's e: the piece takes en passant.
+					r.s.epTypes[0][k], r.s.epTypes[1][k] = true, true
+				}
+			} else if isCustom(k) {
+				r.bad(e, "a custom piece needs its Betza after the letter (%c:...)", c)
+			}
+		} else if len(e.value) > 1 {
+			r.bad(e, "only custom pieces and the King take a Betza string")
+		}
+	}
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func (r *reader) boolKey(key string, dst *bool) {
+	if e, ok := r.get(key); ok {
+		switch e.value {
+		case "true", "false":
+			*dst = e.value == "true"
+			r.s.at[key] = e
+		default:
+			r.bad(e, "%q is neither true nor false", e.value)
+		}
+	}
+}
+
+func (r *reader) intKey(key string, dst *int, parse func(string) (int, error)) {
+	if e, ok := r.get(key); ok {
+		v, err := parse(e.value)
+		if err != nil {
+			r.bad(e, "%v", err)
+			return
+		}
+		*dst = v
+		r.s.at[key] = e
+	}
+}
+
+func (r *reader) region(key string, dst *sqset) {
+	if e, ok := r.get(key); ok {
+		set, err := parseRegion(e.value)
+		if err != nil {
+			r.bad(e, "%v", err)
+			return
+		}
+		*dst = set
+		r.s.at[key] = e
+	}
+}
+
+// kinds reads a set of piece letters into one or both colours' sets.
+func (r *reader) kinds(key string, white, black *kset) {
+	e, ok := r.get(key)
+	if !ok {
+		return
+	}
+	set, err := r.letterSet(e.value)
+	if err != nil {
+		r.bad(e, "%v", err)
+		return
+	}
+	for _, dst := range []*kset{white, black} {
+		if dst != nil {
+			*dst = maps.Clone(set)
+		}
+	}
+	r.s.at[key] = e
+}
+
+// kind reads one piece letter.
+func (r *reader) kind(key string, white, black *int) {
+	e, ok := r.get(key)
+	if !ok {
+		return
+	}
+	set, err := r.letterSet(e.value)
+	if err != nil || len(set) != 1 {
+		r.bad(e, "one piece letter is expected, not %q", e.value)
+		return
+	}
+	for k := range set {
+		for _, dst := range []*int{white, black} {
+			if dst != nil {
+				*dst = k
+			}
+		}
+	}
+	r.s.at[key] = e
+}
+
+func (r *reader) letterSet(v string) (kset, error) {
+	set := kset{}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == ' ' || c == '\t':
+		case c == '-':
+			return set, nil
+		case c == '*':
+			return nil, fmt.Errorf("* (every piece) is not read here")
+		default:
+			k, ok := r.kindOf(lower(c))
+			if !ok {
+				return nil, fmt.Errorf("%q is not the letter of a piece of this variant", c)
+			}
+			set[k] = true
+		}
+	}
+	return set, nil
+}
+
+func (r *reader) kindOf(c byte) (int, bool) {
+	for k, l := range r.s.letters {
+		if l == c {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// promotionLimit reads "q:1 r:2".
+func (r *reader) promotionLimit() {
+	e, ok := r.get("promotionLimit")
+	if !ok {
+		return
+	}
+	lim := map[int]int{}
+	for _, f := range strings.Fields(e.value) {
+		l, n, found := strings.Cut(f, ":")
+		if !found || len(l) != 1 {
+			r.bad(e, "%q is not letter:count", f)
+			return
+		}
+		k, ok := r.kindOf(lower(l[0]))
+		c, err := strconv.Atoi(n)
+		if !ok || err != nil || c < 0 {
+			r.bad(e, "%q is not letter:count of a piece of this variant", f)
+			return
+		}
+		lim[k] = c
+	}
+	r.s.promoLimit, r.s.at["promotionLimit"] = lim, e
+}
+
+// doubleStepRanks reads the deprecated doubleStepRank and doubleStepRankMin.
+func (r *reader) doubleStepRanks() {
+	maxR, minR := 2, 2
+	e1, ok1 := r.get("doubleStepRank")
+	e2, ok2 := r.get("doubleStepRankMin")
+	if !ok1 && !ok2 {
+		return
+	}
+	var err error
+	if ok1 {
+		if maxR, err = parseRank(e1.value); err != nil {
+			r.bad(e1, "%v", err)
+			return
+		}
+	}
+	if ok2 {
+		if minR, err = parseRank(e2.value); err != nil {
+			r.bad(e2, "%v", err)
+			return
+		}
+	}
+	for c, set := range []sqset{{}, {}} {
+		for rk := minR; rk <= maxR; rk++ {
+			abs := rk - 1
+			if c == 1 {
+				abs = r.s.ranks - rk
+			}
+			for f := range 16 {
+				set[[2]int{f, abs}] = true
+			}
+		}
+		r.s.dsRegion[c] = set
+	}
+	at := e1
+	if !ok1 {
+		at = e2
+	}
+	r.s.at["doubleStepRegionWhite"], r.s.at["doubleStepRegionBlack"] = at, at
+}
+
+// zone is the ranks from rank r (0-based) on to the end, forward for White
+// (up) or for Black (down), in a board of ranks ranks.
+func zone(r, ranks int, white bool) sqset {
+	s := sqset{}
+	for rk := range ranks {
+		if white && rk >= r || !white && rk <= r {
+			for f := range 16 {
+				s[[2]int{f, rk}] = true
+			}
+		}
+	}
+	return s
+}
+
+func parseRank(v string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 1 || n > 16 {
+		return 0, fmt.Errorf("%q is not a rank from 1 to 16", v)
+	}
+	return n, nil
+}
+
+func rankIndex(v string) (int, error) { n, err := parseRank(v); return n - 1, err }
+
+// parseFile reads a file as its count (a number, or a letter: j is 10).
+func parseFile(v string) (int, error) { n, err := fileIndex(v); return n + 1, err }
+
+// fileIndex reads a file as a number from 1 or a letter from a, 0-based.
+func fileIndex(v string) (int, error) {
+	v = strings.TrimSpace(v)
+	if n, err := strconv.Atoi(v); err == nil {
+		if n < 1 || n > 16 {
+			return 0, fmt.Errorf("%q is not a file from 1 to 16", v)
+		}
+		return n - 1, nil
+	}
+	if len(v) == 1 && v[0] >= 'a' && v[0] <= 'p' {
+		return int(v[0] - 'a'), nil
+	}
+	return 0, fmt.Errorf("%q is not a file (a to p, or 1 to 16)", v)
+}
+
+func parseCount(v string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 0 || n > 10000 {
+		return 0, fmt.Errorf("%q is not a count from 0 to 10000", v)
+	}
+	return n, nil
+}
+
+// parseRegion reads Fairy-Stockfish's square lists: "*8" a rank, "a*" a
+// file, "e4" a square, separated by spaces; "-" ends the list.
+func parseRegion(v string) (sqset, error) {
+	s := sqset{}
+	for _, tok := range strings.Fields(v) {
+		if tok == "-" {
+			break
+		}
+		switch {
+		case strings.HasPrefix(tok, "*"):
+			r, err := parseRank(tok[1:])
+			if err != nil {
+				return nil, err
+			}
+			for f := range 16 {
+				s[[2]int{f, r - 1}] = true
+			}
+		case len(tok) == 2 && tok[1] == '*':
+			f, err := fileIndex(tok[:1])
+			if err != nil {
+				return nil, err
+			}
+			for r := range 16 {
+				s[[2]int{f, r}] = true
+			}
+		case len(tok) >= 2 && tok[0] >= 'a' && tok[0] <= 'p':
+			f, _ := fileIndex(tok[:1])
+			r, err := parseRank(tok[1:])
+			if err != nil {
+				return nil, fmt.Errorf("%q is not a square", tok)
+			}
+			s[[2]int{f, r - 1}] = true
+		default:
+			return nil, fmt.Errorf("%q is not a square, *rank or file*", tok)
+		}
+	}
+	return s, nil
+}

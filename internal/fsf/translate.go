@@ -1,0 +1,541 @@
+package fsf
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/adjudicator/adjudicator/internal/rules"
+)
+
+// translate writes a section's state as a definition of the format, or
+// says, key by key, what keeps it from being one.
+func translate(id, name string, s *state) (*rules.Definition, []Problem) {
+	t := &translation{s: s, problems: slices.Clone(s.problems)}
+	for _, key := range sortedKeys(s.other) {
+		t.other(s.other[key])
+	}
+	if s.files < 2 || s.ranks < 2 {
+		t.fail("maxFile", CodeInvalidValue, "the board is %dx%d; the format needs at least 2x2", s.files, s.ranks)
+	}
+	d := &rules.Definition{ID: id, Name: name, Files: s.files, Ranks: s.ranks,
+		Description: fmt.Sprintf("Imported from the Fairy-Stockfish variant configuration [%s].", name)}
+	t.pieces(d)
+	t.startFEN(d)
+	t.promotion(d)
+	t.enPassant(d)
+	t.castling(d)
+	d.Rules.Draws = rules.DrawsDef{RepetitionClaim: s.nFoldRule, MoveClaim: s.nMoveRule}
+	if len(t.problems) > 0 {
+		return nil, t.problems
+	}
+	return d, nil
+}
+
+type translation struct {
+	s        *state
+	problems []Problem
+	// kinds lists the piece kinds of the variant in the definition's order;
+	// letter maps a kind to its letter in the definition.
+	kinds  []int
+	letter map[int]string
+	moves  map[int]betzaResult
+}
+
+func (t *translation) fail(key string, code, format string, args ...any) {
+	e, ok := t.s.at[key]
+	if !ok {
+		e = entry{key: key}
+	}
+	p := problemAt(e, code, fmt.Sprintf(format, args...))
+	if !slices.Contains(t.problems, p) {
+		t.problems = append(t.problems, p)
+	}
+}
+
+// other checks a key that has no equivalent: its value must leave the rule
+// off.
+func (t *translation) other(e entry) {
+	def, ok := keyDefaults[e.key]
+	switch {
+	case strings.HasPrefix(e.key, "mobilityRegion"):
+		if strings.TrimSpace(e.value) == "" {
+			return
+		}
+	case !ok:
+		return // refines a rule that is off unless another key turns it on
+	case sameValue(e.value, def):
+		return
+	}
+	t.problems = append(t.problems, problemAt(e, CodeUnsupported, fmt.Sprintf("%s = %s: %s", e.key, e.value, whyNot(e.key))))
+}
+
+func sameValue(v, def string) bool {
+	v = strings.TrimSpace(v)
+	if def == "" {
+		return v == "" || v == "-"
+	}
+	return v == def
+}
+
+// whyNot says which of the format's gaps a key falls into.
+func whyNot(key string) string {
+	switch {
+	case strings.Contains(key, "Drop") || strings.Contains(key, "drop") || key == "pieceDrops" ||
+		key == "capturesToHand" || key == "twoBoards" || key == "mustDrop":
+		return "the format has no drops or hands"
+	case strings.Contains(key, "ating") || strings.Contains(key, "alling") || key == "wallOrMove" || key == "cambodianMoves":
+		return "the format has no gating or walls placed during the game"
+	case strings.HasPrefix(key, "mobilityRegion"):
+		return "the format has no regions a piece may not leave"
+	case key == "tripleStepRegionWhite" || key == "tripleStepRegionBlack":
+		return "the format's pieces step at most two squares as a first move"
+	case strings.Contains(key, "romot") || key == "pieceDemotion":
+		return "the format promotes only the pieces that reach a promotion rank, to a type in their list"
+	case key == "checking" || key == "mustCapture" || strings.HasPrefix(key, "pass") || key == "makpongRule" ||
+		key == "flyingGeneral" || key == "soldierPromotionRank" || strings.Contains(key, "last") ||
+		strings.Contains(key, "mmune") || strings.Contains(key, "etrif") || key == "diagonalLines" ||
+		key == "oppositeCastling" || key == "flipEnclosedPieces":
+		return "the format has no such rule of movement"
+	}
+	return "the format ends a game only by checkmate, stalemate as a draw, and draws by repetition, the move rule or material"
+}
+
+// pieces writes the piece types, the King first as the built-ins do.
+func (t *translation) pieces(d *rules.Definition) {
+	s := t.s
+	t.letter, t.moves = map[int]string{}, map[int]betzaResult{}
+	for k := range s.letters {
+		if t.reachable(k) {
+			t.kinds = append(t.kinds, k)
+		}
+	}
+	sort.Slice(t.kinds, func(i, j int) bool {
+		a, b := t.kinds[i], t.kinds[j]
+		if (a == kindKing) != (b == kindKing) {
+			return a == kindKing
+		}
+		return a < b
+	})
+	if _, ok := s.letters[kindKing]; !ok {
+		t.fail("king", CodeUnsupported, "the variant has no King: the format needs one royal piece a side")
+	}
+	for _, k := range t.kinds {
+		t.letter[k] = strings.ToUpper(string(s.letters[k]))
+	}
+	for _, k := range t.kinds {
+		pk := pieceKinds[k]
+		src := pk.betza
+		if b, ok := s.betza[k]; ok {
+			src = b
+		}
+		res := translateBetza(src)
+		for _, p := range res.problems {
+			t.fail(pk.key, CodeUnsupportedBetza, "%s at offset %d of %q", p.detail, p.offset, src)
+		}
+		if res.betza == "" && !res.doubleStep && len(res.problems) == 0 {
+			t.fail(pk.key, CodeUnsupported, "the piece never moves; the format's pieces all move")
+		}
+		t.moves[k] = res
+		p := rules.PieceDef{Name: pk.name, Letter: t.letter[k], Betza: res.betza, Royal: k == kindKing}
+		if s.nMoveTypes[0][k] != s.nMoveTypes[1][k] {
+			t.fail("nMoveRuleTypes", CodeUnsupported, "the move rule counts the pieces of the two sides differently")
+		}
+		p.PawnClass = s.nMoveTypes[0][k]
+		t.initial(k, &res, &p)
+		t.moves[k] = res
+		d.Pieces = append(d.Pieces, p)
+	}
+	if s.kingPiece[0] != kindKing || s.kingPiece[1] != kindKing {
+		if s.castling {
+			t.fail("castlingKingPiece", CodeUnsupported, "only the King castles in the format")
+		}
+	}
+}
+
+// reachable says whether a piece kind can ever stand on the board: it is
+// in the start position, or a piece there promotes to it. A kind that
+// cannot (a Pawn inherited by a variant without Pawns) is left out, so
+// that its unused rules raise no problem.
+func (t *translation) reachable(k int) bool {
+	s := t.s
+	board, _, _ := strings.Cut(strings.TrimSpace(s.startFEN), " ")
+	board = strings.ToLower(board)
+	if strings.IndexByte(board, s.letters[k]) >= 0 {
+		return true
+	}
+	for c := range 2 {
+		if !s.promoPieces[c][k] {
+			continue
+		}
+		for p := range s.promoPawns[c] {
+			if l, ok := s.letters[p]; ok && strings.IndexByte(board, l) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// initial gives a piece its initial moves and double step: Fairy-Stockfish
+// allows them from its double-step region (none when doubleStep is false),
+// which must be whole ranks, the same for both sides. Its Pawn has the
+// double step wherever the region allows it.
+func (t *translation) initial(k int, res *betzaResult, p *rules.PieceDef) {
+	s := t.s
+	step := res.doubleStep || k == kindPawn
+	if !res.initial && !step {
+		return
+	}
+	res.doubleStep = false
+	var ranks []int
+	if s.doubleStep {
+		var ok bool
+		if ranks, ok = t.ranksOf(s.dsRegion, "doubleStepRegionWhite"); !ok {
+			return
+		}
+	}
+	if len(ranks) == 0 {
+		if res.initial || k != kindPawn && step {
+			t.fail(pieceKinds[k].key, CodeUnsupported, "the piece has initial moves but no double-step region to make them from")
+		}
+		return
+	}
+	if res.initial {
+		p.InitialRanks = ranks
+	}
+	if step {
+		p.DoubleStep = &rules.DoubleStepDef{Ranks: ranks}
+		res.doubleStep = true
+	}
+}
+
+// ranksOf reads a pair of regions as ranks counted from each side: they
+// must be whole ranks of the board and mirror each other.
+func (t *translation) ranksOf(region [2]sqset, key string) ([]int, bool) {
+	s := t.s
+	var ranks []int
+	for r := range s.ranks {
+		n := 0
+		for f := range s.files {
+			if region[0][[2]int{f, r}] {
+				n++
+			}
+		}
+		switch n {
+		case 0:
+		case s.files:
+			ranks = append(ranks, r+1)
+		default:
+			t.fail(key, CodeUnsupported, "the region covers part of rank %d: the format's regions are whole ranks", r+1)
+			return nil, false
+		}
+	}
+	for r := range s.ranks {
+		for f := range s.files {
+			if region[1][[2]int{f, r}] != region[0][[2]int{f, s.ranks - 1 - r}] {
+				black := strings.Replace(key, "White", "Black", 1)
+				t.fail(black, CodeUnsupported, "Black's region is not White's mirrored across the middle rank")
+				return nil, false
+			}
+		}
+	}
+	return ranks, true
+}
+
+// startFEN writes the start position: the board as it is, the castling
+// rights only where castling is on, missing fields filled in.
+func (t *translation) startFEN(d *rules.Definition) {
+	s := t.s
+	fields := strings.Fields(s.startFEN)
+	if len(fields) == 0 {
+		t.fail("startFen", CodeInvalidValue, "the start FEN is empty")
+		return
+	}
+	board := fields[0]
+	if i := strings.IndexAny(board, "[~+"); i >= 0 {
+		t.fail("startFen", CodeUnsupported, "%q at offset %d of the start FEN: the format has no hands or promoted-piece marks", board[i], i)
+		return
+	}
+	side, rights, ep := "w", "-", "-"
+	rest := fields[1:]
+	if len(rest) > 0 {
+		side, rest = rest[0], rest[1:]
+	}
+	// Fairy-Stockfish lets the castling and en-passant fields go missing
+	// (breakthrough's "w 0 1").
+	if len(rest) > 0 && !isNumber(rest[0]) {
+		rights, rest = rest[0], rest[1:]
+	}
+	if len(rest) > 0 && !isNumber(rest[0]) {
+		ep, rest = rest[0], rest[1:]
+	}
+	if len(rest) > 0 && strings.Contains(rest[0], "+") {
+		t.fail("startFen", CodeUnsupported, "the check counts %q: the format has no check counting", rest[0])
+		return
+	}
+	clocks := []string{"0", "1"}
+	for i := 0; i < 2 && i < len(rest); i++ {
+		clocks[i] = rest[i]
+	}
+	if !s.castling {
+		rights = "-"
+	}
+	d.StartFEN = strings.Join([]string{board, side, rights, ep, clocks[0], clocks[1]}, " ")
+}
+
+func isNumber(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// promotion writes the promotion zone and each promoting piece's list.
+func (t *translation) promotion(d *rules.Definition) {
+	s := t.s
+	if !sameKinds(s.promoPawns[0], s.promoPawns[1]) {
+		t.fail("promotionPawnTypes", CodeUnsupported, "the two sides promote different pieces")
+		return
+	}
+	if !sameKinds(s.promoPieces[0], s.promoPieces[1]) {
+		t.fail("promotionPieceTypes", CodeUnsupported, "the two sides promote to different pieces")
+		return
+	}
+	var promoters, targets []int
+	for _, k := range t.kinds {
+		if s.promoPawns[0][k] {
+			promoters = append(promoters, k)
+		}
+		if s.promoPieces[0][k] {
+			targets = append(targets, k)
+		}
+	}
+	if len(promoters) == 0 || len(targets) == 0 {
+		return
+	}
+	ranks, ok := t.ranksOf(s.promoRegion, "promotionRegionWhite")
+	if !ok || len(ranks) == 0 {
+		return
+	}
+	sort.Slice(targets, func(i, j int) bool { return targets[i] > targets[j] })
+	var letters []string
+	for _, k := range targets {
+		if k == kindKing {
+			t.fail("promotionPieceTypes", CodeUnsupported, "promotion to the King: the format has one King a side")
+			return
+		}
+		letters = append(letters, t.letter[k])
+	}
+	for i := range d.Pieces {
+		for _, k := range promoters {
+			if d.Pieces[i].Letter == t.letter[k] {
+				d.Pieces[i].PromotesTo = slices.Clone(letters)
+			}
+		}
+	}
+	p := &rules.PromotionDef{}
+	if s.mandatoryPawn {
+		p.Ranks = ranks
+	} else {
+		// A piece that could never move again must promote there
+		// (immobilityIllegal); elsewhere it may stay.
+		for _, r := range ranks {
+			if s.immobility && t.stuck(promoters, r) {
+				p.Ranks = append(p.Ranks, r)
+			} else {
+				p.OptionalRanks = append(p.OptionalRanks, r)
+			}
+		}
+	}
+	if choice, ok := t.limits(d, targets); ok {
+		p.Choice = choice
+	} else {
+		return
+	}
+	d.Rules.Promotion = p
+}
+
+// stuck says whether every promoting piece would have no move on rank r
+// (counted from its side): all its moves go forward, and past the board.
+func (t *translation) stuck(kinds []int, r int) bool {
+	for _, k := range kinds {
+		minFwd := 99
+		for _, m := range movesOf(t.moves[k]) {
+			if m.dr <= 0 {
+				return false
+			}
+			minFwd = min(minFwd, m.dr)
+		}
+		if r+minFwd <= t.s.ranks {
+			return false
+		}
+	}
+	return true
+}
+
+// movesOf lists the vectors of a translated piece.
+func movesOf(res betzaResult) []vec {
+	var out []vec
+	for _, m := range res.moves {
+		out = append(out, m.v)
+	}
+	if res.doubleStep {
+		out = append(out, vec{0, 2})
+	}
+	return out
+}
+
+// limits reads promotionLimit: it is the format's "captured" choice when
+// every promotion type is limited to its count in the start army.
+func (t *translation) limits(d *rules.Definition, targets []int) (string, bool) {
+	s := t.s
+	if len(s.promoLimit) == 0 {
+		return "", true
+	}
+	board, _, _ := strings.Cut(d.StartFEN, " ")
+	for _, k := range targets {
+		want := strings.Count(board, t.letter[k])
+		if got, ok := s.promoLimit[k]; !ok || got != want || strings.Count(board, strings.ToLower(t.letter[k])) != want {
+			t.fail("promotionLimit", CodeUnsupported,
+				"the format limits promotion only to the types a side has lost from its start army (%s: %d in the start, limit %d)",
+				t.letter[k], want, got)
+			return "", false
+		}
+	}
+	return "captured", true
+}
+
+func sameKinds(a, b kset) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// enPassant: the pieces with a double step make it, enPassantTypes take.
+func (t *translation) enPassant(d *rules.Definition) {
+	s := t.s
+	var makers, takers []string
+	for i, k := range t.kinds {
+		if d.Pieces[i].DoubleStep != nil {
+			makers = append(makers, t.letter[k])
+		} else if t.moves[k].initial {
+			t.fail(pieceKinds[k].key, CodeUnsupported,
+				"an initial move other than the two-square step forward makes en-passant squares in Fairy-Stockfish; the format's en passant follows double steps only")
+		}
+		if s.epTypes[0][k] != s.epTypes[1][k] {
+			t.fail("enPassantTypes", CodeUnsupported, "the two sides take en passant with different pieces")
+			return
+		}
+		if s.epTypes[0][k] {
+			takers = append(takers, t.letter[k])
+		}
+	}
+	for c, region := range s.epRegion {
+		if region != nil && !t.whole(region) {
+			key := []string{"enPassantRegionWhite", "enPassantRegionBlack"}[c]
+			if _, ok := s.at[key]; !ok {
+				key = "enPassantRegion"
+			}
+			t.fail(key, CodeUnsupported, "the format takes en passant on any square")
+			return
+		}
+	}
+	if len(makers) > 0 && len(takers) > 0 {
+		d.Rules.EnPassant = &rules.EnPassantDef{Makers: makers, Takers: takers}
+	}
+}
+
+// castling: the landing files of the King, the Rook beside it inward.
+func (t *translation) castling(d *rules.Definition) {
+	s := t.s
+	if !s.castling {
+		return
+	}
+	if !sameKinds(s.rookPieces[0], s.rookPieces[1]) || len(s.rookPieces[0]) != 1 {
+		t.fail("castlingRookPieces", CodeUnsupported, "the format castles with one type of partner, the same for both sides")
+		return
+	}
+	var rook int
+	for k := range s.rookPieces[0] {
+		rook = k
+	}
+	if _, ok := t.letter[rook]; !ok {
+		return // no partner on the board: no castling
+	}
+	board, _, _ := strings.Cut(d.StartFEN, " ")
+	kingFile := homeFile(board, t.letter[kindKing])
+	c := &rules.CastlingDef{Rook: t.letter[rook], Notation: "kq"}
+	if s.chess960 {
+		c.AnyStart = true
+	}
+	if s.chess960 || kingFile < 0 || s.ksFile != kingFile+2 || s.qsFile != kingFile-2 {
+		if s.ksFile < 1 || s.qsFile+1 >= s.files || s.ksFile >= s.files {
+			t.fail("castlingKingsideFile", CodeInvalidValue, "the castling files do not fit the board")
+			return
+		}
+		file := func(f int) string { return string(rune('a' + f)) }
+		c.Sides = &rules.CastlingSides{
+			High: rules.CastlingSide{King: file(s.ksFile), Rook: file(s.ksFile - 1)},
+			Low:  rules.CastlingSide{King: file(s.qsFile), Rook: file(s.qsFile + 1)},
+		}
+	}
+	d.Rules.Castling = c
+}
+
+// whole says whether a region holds every square of the board.
+func (t *translation) whole(region sqset) bool {
+	for f := range t.s.files {
+		for r := range t.s.ranks {
+			if !region[[2]int{f, r}] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// homeFile finds the file of White's King on the start board, nearest its
+// own side, or -1.
+func homeFile(board, king string) int {
+	ranks := strings.Split(board, "/")
+	for i := len(ranks) - 1; i >= 0; i-- {
+		row := ranks[i]
+		f := 0
+		for i := 0; i < len(row); i++ {
+			c := row[i]
+			switch {
+			case c >= '0' && c <= '9':
+				n := int(c - '0')
+				for i+1 < len(row) && row[i+1] >= '0' && row[i+1] <= '9' {
+					i++
+					n = n*10 + int(row[i]-'0')
+				}
+				f += n
+			case string(c) == king:
+				return f
+			default:
+				f++
+			}
+		}
+	}
+	return -1
+}
+
+func sortedKeys(m map[string]entry) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -348,6 +348,36 @@ func (e IllegalMoveReason) Valid() bool {
 	}
 }
 
+// Defines values for ImportProblemCode.
+const (
+	InvalidDefinition ImportProblemCode = "invalid-definition"
+	InvalidValue      ImportProblemCode = "invalid-value"
+	UnknownKey        ImportProblemCode = "unknown-key"
+	UnknownParent     ImportProblemCode = "unknown-parent"
+	UnsupportedBetza  ImportProblemCode = "unsupported-betza"
+	UnsupportedKey    ImportProblemCode = "unsupported-key"
+)
+
+// Valid indicates whether the value is a known member of the ImportProblemCode enum.
+func (e ImportProblemCode) Valid() bool {
+	switch e {
+	case InvalidDefinition:
+		return true
+	case InvalidValue:
+		return true
+	case UnknownKey:
+		return true
+	case UnknownParent:
+		return true
+	case UnsupportedBetza:
+		return true
+	case UnsupportedKey:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MoveInfoFlags.
 const (
 	MoveInfoFlagsCapture      MoveInfoFlags = "capture"
@@ -489,6 +519,7 @@ const (
 	ProblemCodeInvalidArgument      ProblemCode = "invalid-argument"
 	ProblemCodeInvalidBetza         ProblemCode = "invalid-betza"
 	ProblemCodeInvalidFen           ProblemCode = "invalid-fen"
+	ProblemCodeInvalidIni           ProblemCode = "invalid-ini"
 	ProblemCodeInvalidMove          ProblemCode = "invalid-move"
 	ProblemCodeInvalidPgn           ProblemCode = "invalid-pgn"
 	ProblemCodeInvalidVariant       ProblemCode = "invalid-variant"
@@ -525,6 +556,8 @@ func (e ProblemCode) Valid() bool {
 	case ProblemCodeInvalidBetza:
 		return true
 	case ProblemCodeInvalidFen:
+		return true
+	case ProblemCodeInvalidIni:
 		return true
 	case ProblemCodeInvalidMove:
 		return true
@@ -1198,6 +1231,80 @@ type IllegalMove struct {
 // copied a Block), `game-over` (the game ended before the move).
 type IllegalMoveReason string
 
+// ImportProblem One reason why a section cannot be imported.
+type ImportProblem struct {
+	// Builtin The key was set by a built-in variant of Fairy-Stockfish (`from` names it).
+	Builtin *bool `json:"builtin,omitempty"`
+
+	// Code `unsupported-key`: a rule the format has no equivalent for;
+	// `unsupported-betza`: a movement it cannot say; `invalid-value`:
+	// a value Fairy-Stockfish would not read; `unknown-key`: a key
+	// Fairy-Stockfish does not know; `unknown-parent`: a parent that
+	// is neither an earlier section nor a known built-in;
+	// `invalid-definition`: the translation does not compile (`field`
+	// names the definition's field).
+	Code ImportProblemCode `json:"code"`
+
+	// Detail What is wrong, in words.
+	Detail string `json:"detail"`
+
+	// Field For `invalid-definition`, the definition's field at fault.
+	Field *string `json:"field,omitempty"`
+
+	// From The section that set the key, when it is a parent of the section.
+	From *string `json:"from,omitempty"`
+
+	// Key The configuration key at fault.
+	Key *string `json:"key,omitempty"`
+
+	// Line The key's line in the text, from 1; absent when a built-in parent set it.
+	Line *int `json:"line,omitempty"`
+}
+
+// ImportProblemCode `unsupported-key`: a rule the format has no equivalent for;
+// `unsupported-betza`: a movement it cannot say; `invalid-value`:
+// a value Fairy-Stockfish would not read; `unknown-key`: a key
+// Fairy-Stockfish does not know; `unknown-parent`: a parent that
+// is neither an earlier section nor a known built-in;
+// `invalid-definition`: the translation does not compile (`field`
+// names the definition's field).
+type ImportProblemCode string
+
+// ImportRequest A Fairy-Stockfish variant configuration to import.
+type ImportRequest struct {
+	// Ini The configuration text, as in Fairy-Stockfish's `variants.ini`; at most 512 sections.
+	Ini string `json:"ini"`
+}
+
+// ImportResult The import of every section, in the text's order.
+type ImportResult struct {
+	// Imported How many sections were imported (have a `definition`).
+	Imported int `json:"imported"`
+
+	// Variants One entry a section.
+	Variants []ImportedSection `json:"variants"`
+}
+
+// ImportedSection One section of the text, with its definition or its problems (never both).
+type ImportedSection struct {
+	// Definition A variant as data (see the [variant format](/docs/variants)): what
+	// `GET /v1/variants/{id}` answers and what an inline `definition`
+	// sends. Unknown fields are errors.
+	Definition *Definition `json:"definition,omitempty"`
+
+	// Line The line of the section's header, from 1.
+	Line int `json:"line"`
+
+	// Name The section's name; the definition's `id` is it in lower case, `_` written `-`.
+	Name string `json:"name"`
+
+	// Parent The parent it names, an earlier section or a built-in of Fairy-Stockfish.
+	Parent *string `json:"parent,omitempty"`
+
+	// Problems Why the section cannot be imported, one entry a key, Betza string or value.
+	Problems *[]ImportProblem `json:"problems,omitempty"`
+}
+
 // LegalMovesResult The legal moves of a position and its status.
 type LegalMovesResult struct {
 	// Fen The position, as a FEN in the server's normal form.
@@ -1455,7 +1562,7 @@ type Problem struct {
 	// Example: invalid-fen
 	Code ProblemCode `json:"code"`
 
-	// Column For `invalid-pgn`, its column, from 1, counted in characters.
+	// Column For `invalid-pgn` and `invalid-ini`, its column, from 1, counted in characters.
 	Column *int `json:"column,omitempty"`
 
 	// Detail What is wrong with this request, in English, for a person to read; its text may change.
@@ -1471,7 +1578,7 @@ type Problem struct {
 	// Example: /v1/legal-moves
 	Instance *string `json:"instance,omitempty"`
 
-	// Line For `invalid-pgn`, the line of the bad character, from 1.
+	// Line For `invalid-pgn` and `invalid-ini`, the line of the bad character, from 1.
 	Line *int `json:"line,omitempty"`
 
 	// Offset The byte offset of the bad character within that field's text (0 is the first byte), when one character is to blame.
@@ -1958,6 +2065,9 @@ type StatusJSONRequestBody = PositionRequest
 
 // ValidateMoveJSONRequestBody defines body for ValidateMove for application/json ContentType.
 type ValidateMoveJSONRequestBody = ValidateMoveRequest
+
+// ImportVariantsJSONRequestBody defines body for ImportVariants for application/json ContentType.
+type ImportVariantsJSONRequestBody = ImportRequest
 
 // RequestEditorFn is the function signature for the RequestEditor callback function
 type RequestEditorFn func(ctx context.Context, req *http.Request) error
@@ -2616,6 +2726,64 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /v1/variants (the `ListVariants` operationId).
 	ListVariants(ctx context.Context, params *ListVariantsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ImportVariantsWithBody Import Fairy-Stockfish variant definitions (variants.ini).
+	//
+	// Reads a configuration text in Fairy-Stockfish's language (its
+	// `variants.ini`: sections `[name]` or `[name:parent]` of `key =
+	// value` lines) and translates every section into this service's
+	// definition format. A parent is an earlier section of the text or a
+	// built-in variant of Fairy-Stockfish (`chess`, `capablanca`,
+	// `janus`, `grand`, `shako`, `crazyhouse`, ... : the [variant
+	// format](/docs/variants#importing-fairy-stockfish-definitions) lists
+	// them). Each section is read on top of its parent as Fairy-Stockfish
+	// reads it; Betza strings are translated from Fairy-Stockfish's
+	// dialect ([movement language](/docs/betza#fairy-stockfishs-dialect)).
+	// A section that uses only what the format has gets its
+	// `definition`, compiled to prove it, ready to send as a request's
+	// `definition` (or to `adjudicator perft --definition`); any other
+	// gets a `problems` list with one entry for every key, Betza string
+	// or value that keeps it out (drops, hands, gating, other ends of the
+	// game...), naming the key and its line. Nothing is skipped silently.
+	//
+	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
+	// 413 `body-too-large`; 415 `unsupported-media-type`; 422
+	// `invalid-ini` (a text that cannot be read at all, with its `line`
+	// and `column`); 429 `overloaded`; 503 `timeout`.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/variants/import (the `ImportVariants` operationId).
+	ImportVariantsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ImportVariants Import Fairy-Stockfish variant definitions (variants.ini).
+	//
+	// Reads a configuration text in Fairy-Stockfish's language (its
+	// `variants.ini`: sections `[name]` or `[name:parent]` of `key =
+	// value` lines) and translates every section into this service's
+	// definition format. A parent is an earlier section of the text or a
+	// built-in variant of Fairy-Stockfish (`chess`, `capablanca`,
+	// `janus`, `grand`, `shako`, `crazyhouse`, ... : the [variant
+	// format](/docs/variants#importing-fairy-stockfish-definitions) lists
+	// them). Each section is read on top of its parent as Fairy-Stockfish
+	// reads it; Betza strings are translated from Fairy-Stockfish's
+	// dialect ([movement language](/docs/betza#fairy-stockfishs-dialect)).
+	// A section that uses only what the format has gets its
+	// `definition`, compiled to prove it, ready to send as a request's
+	// `definition` (or to `adjudicator perft --definition`); any other
+	// gets a `problems` list with one entry for every key, Betza string
+	// or value that keeps it out (drops, hands, gating, other ends of the
+	// game...), naming the key and its line. Nothing is skipped silently.
+	//
+	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
+	// 413 `body-too-large`; 415 `unsupported-media-type`; 422
+	// `invalid-ini` (a text that cannot be read at all, with its `line`
+	// and `column`); 429 `overloaded`; 503 `timeout`.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/variants/import (the `ImportVariants` operationId).
+	ImportVariants(ctx context.Context, body ImportVariantsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetVariant Get one built-in variant's full definition.
 	//
@@ -3464,6 +3632,84 @@ func (c *Client) ValidateMove(ctx context.Context, body ValidateMoveJSONRequestB
 // Corresponds with GET /v1/variants (the `ListVariants` operationId).
 func (c *Client) ListVariants(ctx context.Context, params *ListVariantsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewListVariantsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ImportVariantsWithBody Import Fairy-Stockfish variant definitions (variants.ini).
+//
+// Reads a configuration text in Fairy-Stockfish's language (its
+// `variants.ini`: sections `[name]` or `[name:parent]` of `key =
+// value` lines) and translates every section into this service's
+// definition format. A parent is an earlier section of the text or a
+// built-in variant of Fairy-Stockfish (`chess`, `capablanca`,
+// `janus`, `grand`, `shako`, `crazyhouse`, ... : the [variant
+// format](/docs/variants#importing-fairy-stockfish-definitions) lists
+// them). Each section is read on top of its parent as Fairy-Stockfish
+// reads it; Betza strings are translated from Fairy-Stockfish's
+// dialect ([movement language](/docs/betza#fairy-stockfishs-dialect)).
+// A section that uses only what the format has gets its
+// `definition`, compiled to prove it, ready to send as a request's
+// `definition` (or to `adjudicator perft --definition`); any other
+// gets a `problems` list with one entry for every key, Betza string
+// or value that keeps it out (drops, hands, gating, other ends of the
+// game...), naming the key and its line. Nothing is skipped silently.
+//
+// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
+// 413 `body-too-large`; 415 `unsupported-media-type`; 422
+// `invalid-ini` (a text that cannot be read at all, with its `line`
+// and `column`); 429 `overloaded`; 503 `timeout`.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/variants/import (the `ImportVariants` operationId).
+func (c *Client) ImportVariantsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewImportVariantsRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ImportVariants Import Fairy-Stockfish variant definitions (variants.ini).
+//
+// Reads a configuration text in Fairy-Stockfish's language (its
+// `variants.ini`: sections `[name]` or `[name:parent]` of `key =
+// value` lines) and translates every section into this service's
+// definition format. A parent is an earlier section of the text or a
+// built-in variant of Fairy-Stockfish (`chess`, `capablanca`,
+// `janus`, `grand`, `shako`, `crazyhouse`, ... : the [variant
+// format](/docs/variants#importing-fairy-stockfish-definitions) lists
+// them). Each section is read on top of its parent as Fairy-Stockfish
+// reads it; Betza strings are translated from Fairy-Stockfish's
+// dialect ([movement language](/docs/betza#fairy-stockfishs-dialect)).
+// A section that uses only what the format has gets its
+// `definition`, compiled to prove it, ready to send as a request's
+// `definition` (or to `adjudicator perft --definition`); any other
+// gets a `problems` list with one entry for every key, Betza string
+// or value that keeps it out (drops, hands, gating, other ends of the
+// game...), naming the key and its line. Nothing is skipped silently.
+//
+// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
+// 413 `body-too-large`; 415 `unsupported-media-type`; 422
+// `invalid-ini` (a text that cannot be read at all, with its `line`
+// and `column`); 429 `overloaded`; 503 `timeout`.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/variants/import (the `ImportVariants` operationId).
+func (c *Client) ImportVariants(ctx context.Context, body ImportVariantsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewImportVariantsRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4451,6 +4697,46 @@ func NewListVariantsRequest(server string, params *ListVariantsParams) (*http.Re
 	return req, nil
 }
 
+// NewImportVariantsRequest calls the generic ImportVariants builder with application/json body
+func NewImportVariantsRequest(server string, body ImportVariantsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewImportVariantsRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewImportVariantsRequestWithBody constructs an http.Request for the ImportVariants method, with any body, and a specified content type
+func NewImportVariantsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/variants/import")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewGetVariantRequest constructs an http.Request for the GetVariant method
 func NewGetVariantRequest(server string, id string, params *GetVariantParams) (*http.Request, error) {
 	var err error
@@ -5151,6 +5437,64 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/variants (the `ListVariants` operationId).
 	ListVariantsWithResponse(ctx context.Context, params *ListVariantsParams, reqEditors ...RequestEditorFn) (*ListVariantsResponse, error)
+
+	// ImportVariantsWithBodyWithResponse Import Fairy-Stockfish variant definitions (variants.ini).
+	//
+	// Reads a configuration text in Fairy-Stockfish's language (its
+	// `variants.ini`: sections `[name]` or `[name:parent]` of `key =
+	// value` lines) and translates every section into this service's
+	// definition format. A parent is an earlier section of the text or a
+	// built-in variant of Fairy-Stockfish (`chess`, `capablanca`,
+	// `janus`, `grand`, `shako`, `crazyhouse`, ... : the [variant
+	// format](/docs/variants#importing-fairy-stockfish-definitions) lists
+	// them). Each section is read on top of its parent as Fairy-Stockfish
+	// reads it; Betza strings are translated from Fairy-Stockfish's
+	// dialect ([movement language](/docs/betza#fairy-stockfishs-dialect)).
+	// A section that uses only what the format has gets its
+	// `definition`, compiled to prove it, ready to send as a request's
+	// `definition` (or to `adjudicator perft --definition`); any other
+	// gets a `problems` list with one entry for every key, Betza string
+	// or value that keeps it out (drops, hands, gating, other ends of the
+	// game...), naming the key and its line. Nothing is skipped silently.
+	//
+	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
+	// 413 `body-too-large`; 415 `unsupported-media-type`; 422
+	// `invalid-ini` (a text that cannot be read at all, with its `line`
+	// and `column`); 429 `overloaded`; 503 `timeout`.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/variants/import (the `ImportVariants` operationId).
+	ImportVariantsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ImportVariantsResponse, error)
+
+	// ImportVariantsWithResponse Import Fairy-Stockfish variant definitions (variants.ini).
+	//
+	// Reads a configuration text in Fairy-Stockfish's language (its
+	// `variants.ini`: sections `[name]` or `[name:parent]` of `key =
+	// value` lines) and translates every section into this service's
+	// definition format. A parent is an earlier section of the text or a
+	// built-in variant of Fairy-Stockfish (`chess`, `capablanca`,
+	// `janus`, `grand`, `shako`, `crazyhouse`, ... : the [variant
+	// format](/docs/variants#importing-fairy-stockfish-definitions) lists
+	// them). Each section is read on top of its parent as Fairy-Stockfish
+	// reads it; Betza strings are translated from Fairy-Stockfish's
+	// dialect ([movement language](/docs/betza#fairy-stockfishs-dialect)).
+	// A section that uses only what the format has gets its
+	// `definition`, compiled to prove it, ready to send as a request's
+	// `definition` (or to `adjudicator perft --definition`); any other
+	// gets a `problems` list with one entry for every key, Betza string
+	// or value that keeps it out (drops, hands, gating, other ends of the
+	// game...), naming the key and its line. Nothing is skipped silently.
+	//
+	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
+	// 413 `body-too-large`; 415 `unsupported-media-type`; 422
+	// `invalid-ini` (a text that cannot be read at all, with its `line`
+	// and `column`); 429 `overloaded`; 503 `timeout`.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/variants/import (the `ImportVariants` operationId).
+	ImportVariantsWithResponse(ctx context.Context, body ImportVariantsJSONRequestBody, reqEditors ...RequestEditorFn) (*ImportVariantsResponse, error)
 
 	// GetVariantWithResponse Get one built-in variant's full definition.
 	//
@@ -6382,6 +6726,89 @@ func (r ListVariantsResponse) ContentType() string {
 	return ""
 }
 
+// ImportVariantsResponse429Headers the declared response headers of an HTTP 429 response for ImportVariants
+type ImportVariantsResponse429Headers struct {
+	RetryAfter int
+}
+
+// ImportVariantsResponse503Headers the declared response headers of an HTTP 503 response for ImportVariants
+type ImportVariantsResponse503Headers struct {
+	RetryAfter int
+}
+
+type ImportVariantsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ImportResult
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Overloaded
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Timeout
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ImportVariantsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ImportVariantsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ImportVariantsResponse) GetJSON200() *ImportResult {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ImportVariantsResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ImportVariantsResponse) GetApplicationproblemJSON429() *Overloaded {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ImportVariantsResponse) GetApplicationproblemJSON503() *Timeout {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ImportVariantsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ImportVariantsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ImportVariantsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ImportVariantsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ImportVariantsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetVariantResponse200Headers the declared response headers of an HTTP 200 response for GetVariant
 type GetVariantResponse200Headers struct {
 	CacheControl string
@@ -7215,6 +7642,76 @@ func (c *ClientWithResponses) ListVariantsWithResponse(ctx context.Context, para
 		return nil, err
 	}
 	return ParseListVariantsResponse(rsp)
+}
+
+// ImportVariantsWithBodyWithResponse Import Fairy-Stockfish variant definitions (variants.ini).
+//
+// Reads a configuration text in Fairy-Stockfish's language (its
+// `variants.ini`: sections `[name]` or `[name:parent]` of `key =
+// value` lines) and translates every section into this service's
+// definition format. A parent is an earlier section of the text or a
+// built-in variant of Fairy-Stockfish (`chess`, `capablanca`,
+// `janus`, `grand`, `shako`, `crazyhouse`, ... : the [variant
+// format](/docs/variants#importing-fairy-stockfish-definitions) lists
+// them). Each section is read on top of its parent as Fairy-Stockfish
+// reads it; Betza strings are translated from Fairy-Stockfish's
+// dialect ([movement language](/docs/betza#fairy-stockfishs-dialect)).
+// A section that uses only what the format has gets its
+// `definition`, compiled to prove it, ready to send as a request's
+// `definition` (or to `adjudicator perft --definition`); any other
+// gets a `problems` list with one entry for every key, Betza string
+// or value that keeps it out (drops, hands, gating, other ends of the
+// game...), naming the key and its line. Nothing is skipped silently.
+//
+// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
+// 413 `body-too-large`; 415 `unsupported-media-type`; 422
+// `invalid-ini` (a text that cannot be read at all, with its `line`
+// and `column`); 429 `overloaded`; 503 `timeout`.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/variants/import (the `ImportVariants` operationId).
+func (c *ClientWithResponses) ImportVariantsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ImportVariantsResponse, error) {
+	rsp, err := c.ImportVariantsWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseImportVariantsResponse(rsp)
+}
+
+// ImportVariantsWithResponse Import Fairy-Stockfish variant definitions (variants.ini).
+//
+// Reads a configuration text in Fairy-Stockfish's language (its
+// `variants.ini`: sections `[name]` or `[name:parent]` of `key =
+// value` lines) and translates every section into this service's
+// definition format. A parent is an earlier section of the text or a
+// built-in variant of Fairy-Stockfish (`chess`, `capablanca`,
+// `janus`, `grand`, `shako`, `crazyhouse`, ... : the [variant
+// format](/docs/variants#importing-fairy-stockfish-definitions) lists
+// them). Each section is read on top of its parent as Fairy-Stockfish
+// reads it; Betza strings are translated from Fairy-Stockfish's
+// dialect ([movement language](/docs/betza#fairy-stockfishs-dialect)).
+// A section that uses only what the format has gets its
+// `definition`, compiled to prove it, ready to send as a request's
+// `definition` (or to `adjudicator perft --definition`); any other
+// gets a `problems` list with one entry for every key, Betza string
+// or value that keeps it out (drops, hands, gating, other ends of the
+// game...), naming the key and its line. Nothing is skipped silently.
+//
+// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`;
+// 413 `body-too-large`; 415 `unsupported-media-type`; 422
+// `invalid-ini` (a text that cannot be read at all, with its `line`
+// and `column`); 429 `overloaded`; 503 `timeout`.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/variants/import (the `ImportVariants` operationId).
+func (c *ClientWithResponses) ImportVariantsWithResponse(ctx context.Context, body ImportVariantsJSONRequestBody, reqEditors ...RequestEditorFn) (*ImportVariantsResponse, error) {
+	rsp, err := c.ImportVariants(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseImportVariantsResponse(rsp)
 }
 
 // GetVariantWithResponse Get one built-in variant's full definition.
@@ -8405,6 +8902,83 @@ func ParseListVariantsResponse(rsp *http.Response) (*ListVariantsResponse, error
 			headers.ETag = value
 		}
 		response.Headers304 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseImportVariantsResponse parses an HTTP response from a ImportVariantsWithResponse call
+func ParseImportVariantsResponse(rsp *http.Response) (*ImportVariantsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ImportVariantsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ImportResult
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Timeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ImportVariantsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ImportVariantsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil

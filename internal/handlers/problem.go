@@ -22,7 +22,7 @@ type Problem struct {
 	Code     string `json:"code"`
 	Field    string `json:"field,omitempty"`
 	Offset   *int   `json:"offset,omitempty"`
-	Line     *int   `json:"line,omitempty"`   // invalid-pgn: the line of the bad character, from 1
+	Line     *int   `json:"line,omitempty"`   // invalid-pgn, invalid-ini: the line of the bad character, from 1
 	Column   *int   `json:"column,omitempty"` // and its column, from 1, in characters
 	Reason   string `json:"reason,omitempty"`
 }
@@ -79,6 +79,7 @@ var problemKinds = map[string]struct {
 	string(rules.ErrLimitExceeded):   {http.StatusUnprocessableEntity, "Limit exceeded"},
 	string(rules.ErrInvalidArgument): {http.StatusUnprocessableEntity, "Invalid argument"},
 	codeInvalidPGN:                   {http.StatusUnprocessableEntity, "Invalid PGN"},
+	codeInvalidINI:                   {http.StatusUnprocessableEntity, "Invalid variant configuration"},
 }
 
 // problem builds a Problem of a known code.

@@ -132,6 +132,11 @@ var problemHelps = map[string]problemHelp{
 		"line and column (and offset, in bytes) point at the bad character. The moves' legality is not this problem: an illegal move is in the 200 answer.",
 		`[Event "x"] 1. e4 {unterminated`,
 	},
+	codeInvalidINI: {
+		"The ini of variants/import cannot be read as a Fairy-Stockfish variant configuration at all: a line that is neither a comment (# or ;) nor key = value, a section header without ] or with a name that is not one, no section, a text that is not UTF-8 or too large.",
+		"line and column point at the bad place. A section that reads but cannot be imported is not this problem: the 200 answer lists its problems, key by key.",
+		`{"ini": "[myvariant:chess]\nthis line has no equals sign"}`,
+	},
 	string(rules.ErrInvalidArgument): {
 		"An argument is well-formed but makes no sense: both variant and definition, neither, a bad square, an option the variant does not have.",
 		"detail says which; field names it.",

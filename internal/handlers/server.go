@@ -151,6 +151,7 @@ func (s *Server) routes(e *echo.Echo, reg *prometheus.Registry) {
 	e.POST("/v1/games/adjudicate", s.adjudicate)
 	e.POST("/v1/perft", s.perft)
 	e.POST("/v1/setups", s.setup)
+	e.POST("/v1/variants/import", s.importVariants)
 	get("/v1/board.svg", s.boardSVGQuery)
 	e.POST("/v1/board.svg", s.boardSVG)
 	static("/openapi.yaml", s.openAPI)

@@ -52,6 +52,13 @@ if [ -n "$leak" ]; then
   echo "internal/rules depends on: $leak"; exit 1
 fi
 
+# Fairy-Stockfish's own variants.ini is not part of the repository; where a
+# copy lies beside the checkout (shared/fsf/variants.ini), the import test
+# reads it too.
+if [ -z "${FSF_VARIANTS_INI:-}" ] && [ -f ../shared/fsf/variants.ini ]; then
+  export FSF_VARIANTS_INI=$(cd .. && pwd)/shared/fsf/variants.ini
+fi
+
 step "unit tests with the race detector (deep perft skipped by -short)"
 go test -race -short -count=1 ./...
 

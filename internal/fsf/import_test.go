@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -277,5 +278,73 @@ func TestBuiltinParents(t *testing.T) {
 		if got, want := rules.Perft(v.Start(), 3), rules.Perft(ours.Start(), 3); got != want {
 			t.Errorf("[%s] perft 3 = %d; the built-in %s counts %d", s.Name, got, ours.ID(), want)
 		}
+	}
+}
+
+// TestFairyStockfishVariantsINI imports Fairy-Stockfish's own variants.ini,
+// which this repository does not ship: FSF_VARIANTS_INI names the file
+// (src/variants.ini of Fairy-Stockfish at commit c19b5f6c). Every section
+// must come out as testdata/variants-ini.golden says: imported, with
+// Fairy-Stockfish's perft count to depth 3, or with exactly the problems
+// listed.
+func TestFairyStockfishVariantsINI(t *testing.T) {
+	path := os.Getenv("FSF_VARIANTS_INI")
+	if path == "" {
+		t.Skip("FSF_VARIANTS_INI is not set: it names Fairy-Stockfish's src/variants.ini (commit c19b5f6c)")
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden, err := os.ReadFile("testdata/variants-ini.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{}
+	for _, l := range strings.Split(string(golden), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && !strings.HasPrefix(l, "#") {
+			want[f[0]] = f[1:]
+		}
+	}
+	secs := importText(t, string(text))
+	if len(secs) != len(want) {
+		t.Errorf("%d sections; the golden file has %d", len(secs), len(want))
+	}
+	imported := 0
+	for _, s := range secs {
+		w, ok := want[s.Name]
+		switch {
+		case !ok:
+			t.Errorf("[%s] is not in the golden file", s.Name)
+		case s.Definition != nil:
+			imported++
+			if w[0] != "imported" || len(w) != 2 {
+				t.Errorf("[%s] imported; want %v", s.Name, w)
+				continue
+			}
+			v, err := rules.Compile(s.Definition)
+			if err != nil {
+				t.Fatalf("[%s] Compile: %v", s.Name, err)
+			}
+			if got := strconv.FormatUint(rules.Perft(v.Start(), 3), 10); got != w[1] {
+				t.Errorf("[%s] perft 3 = %s; Fairy-Stockfish counts %s", s.Name, got, w[1])
+			}
+		default:
+			var got []string
+			seen := map[string]bool{}
+			for _, p := range s.Problems {
+				if k := p.Code + ":" + p.Key; !seen[k] {
+					seen[k] = true
+					got = append(got, k)
+				}
+			}
+			slices.Sort(got)
+			if w[0] != "problems" || !slices.Equal(got, w[1:]) {
+				t.Errorf("[%s] problems %v; want %v", s.Name, got, w)
+			}
+		}
+	}
+	if imported != 22 {
+		t.Errorf("%d sections imported; want 22", imported)
 	}
 }

@@ -301,9 +301,27 @@ func write(moves []move) (string, bool, bool) {
 		groups[k][m.v] = true
 		initial = initial || m.initial
 	}
+	// A whole W with a whole F of the same kind is written as K (Q for
+	// riders), as a reader expects a King and a Queen.
+	whole := func(k termKey) bool { return len(groups[k]) == 4 }
+	merged := map[termKey]bool{}
+	for _, k := range order {
+		f := k
+		f.atom = "F"
+		if k.atom == "W" && whole(k) && groups[f] != nil && whole(f) {
+			merged[k], merged[f] = true, true
+		}
+	}
 	var b strings.Builder
 	for _, k := range order {
-		for _, g := range cover(k.atom, groups[k]) {
+		if merged[k] && k.atom == "F" {
+			continue
+		}
+		groupsOfTerm := cover(k.atom, groups[k])
+		if merged[k] {
+			groupsOfTerm = []string{""}
+		}
+		for _, g := range groupsOfTerm {
 			if k.initial {
 				b.WriteByte('i')
 			}
@@ -323,9 +341,17 @@ func write(moves []move) (string, bool, bool) {
 				b.WriteByte('n')
 			}
 			b.WriteString(g)
+			atom := k.atom
+			if merged[k] {
+				atom = "K"
+			}
 			switch {
 			case k.kind == leap:
-				b.WriteString(k.atom)
+				b.WriteString(atom)
+			case merged[k] && k.kind == ride && k.dist > 0:
+				fmt.Fprintf(&b, "Q%d", k.dist)
+			case merged[k]:
+				b.WriteByte('Q')
 			case k.kind == ride && k.dist > 0:
 				fmt.Fprintf(&b, "%s%d", k.atom, k.dist)
 			case k.atom == "W":

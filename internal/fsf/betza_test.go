@@ -21,13 +21,14 @@ func TestBetzaDialect(t *testing.T) {
 		{"mfWcfF", "mfWcfF"},  // the Pawn
 		{"fmWfceF", "mfWcfF"}, // e marks the en-passant taker
 		{"NN", "NN"},          // a doubled atom rides
-		{"Q3", "W3F3"},        // a range: ours splits the compound
+		{"Q3", "Q3"},          // a range: ours splits the compound
 		{"mRcpR", "mRcpR"},    // the cannon
-		{"gQ", "gRgB"},        // the grasshopper
+		{"gQ", "gQ"},          // the grasshopper
 		{"nN", "nN"},          // the Xiangqi horse
 		{"L", "C"},            // L is the Camel, J the Zebra
 		{"J", "Z"},
-		{"K", "WF"},
+		{"K", "K"},
+		{"fK", "fWfF"},
 		{"vR", "vR"},
 	}
 	for _, tt := range tests {

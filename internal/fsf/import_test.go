@@ -112,8 +112,8 @@ nFoldRule = 4
 		t.Errorf("[d] promotion = %+v; want captured, compulsory on 10, optional on 8 and 9", p)
 	}
 	e := by["e"]
-	if e.Pieces[0].Betza != "WFN" || !e.Pieces[0].Royal {
-		t.Errorf("[e] King = %+v; want the royal WFN", e.Pieces[0])
+	if e.Pieces[0].Betza != "KN" || !e.Pieces[0].Royal {
+		t.Errorf("[e] King = %+v; want the royal KN", e.Pieces[0])
 	}
 	var s rules.PieceDef
 	for _, pc := range e.Pieces {

@@ -79,6 +79,12 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 	for i := range mt.leaps {
 		e := &mt.leaps[i]
 		target := b[e.to]
+		if e.plain != 0 {
+			if target == 0 && !capturesOnly && e.plain != plainCapture || target != 0 && e.plain != plainMove && foe.has(target) {
+				moves = append(moves, Move{From: from, To: e.to, Kind: MoveNormal})
+			}
+			continue
+		}
 		afar := e.afar != NoSquare && foe.has(b[e.afar]) && (p.effect != effectImmune || e.afar != p.effectSq)
 		if target == 0 {
 			if !e.move && !(e.capture && e.to == p.ep && p.v.types[t-1].epTaker) || capturesOnly && !afar {
@@ -111,6 +117,22 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 	}
 	for i := range mt.rides {
 		e := &mt.rides[i]
+		if e.plain {
+			for _, to := range e.ray {
+				target := b[to]
+				if target == 0 {
+					if !capturesOnly {
+						moves = append(moves, Move{From: from, To: to, Kind: MoveNormal})
+					}
+					continue
+				}
+				if foe.has(target) {
+					moves = append(moves, Move{From: from, To: to, Kind: MoveNormal})
+				}
+				break
+			}
+			continue
+		}
 		ray := e.ray
 		k := 0
 		switch e.kind {
@@ -476,10 +498,15 @@ func (p *Position) legalMoves(moves []Move) []Move {
 	if p.kit.odd {
 		return p.legalOdd(moves, start, inCheck, &pins, &danger)
 	}
+	// free: no check, no pin and no danger, so that every move but the
+	// King's, a promotion and en passant is legal as generated.
+	free := !inCheck && pins == (bitboard{}) && danger == (bitboard{})
 	n := start
 	for _, m := range moves[start:] {
 		var ok bool
 		switch {
+		case free && m.From != ks && m.Kind == MoveNormal && m.Promotion == 0:
+			ok = true
 		case m.From == ks:
 			if m.Kind == MoveNormal && !p.v.hasDev {
 				ok = !p.attackedExcept(m.To, them, ks)

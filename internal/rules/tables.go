@@ -124,6 +124,13 @@ func (v *Variant) newKit(choice uint8, a *army, types typeSet) *kit {
 	return k
 }
 
+// plainTo says whether a move of a piece of type t and colour c to to
+// needs none of addMove's tests: no Dev in the variant, no promotion there.
+func (v *Variant) plainTo(t PieceType, c Color, to Square, promote bool) bool {
+	pt := v.typ(t)
+	return !v.hasDev && !(promote && pt.promotesTo != nil && v.zone[c][to] != zoneNone)
+}
+
 func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) moveTable {
 	mt := moveTable{double: NoSquare, doubleMid: NoSquare}
 	for _, s := range ss {
@@ -159,6 +166,16 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 			if s.afar {
 				e.afar, _ = v.step(to, d)
 			}
+			if e.empty[0] == NoSquare && e.full == NoSquare && e.either[0] == NoSquare && !s.afar && v.plainTo(t, c, to, s.promote) {
+				switch {
+				case s.move && s.capture && !v.typ(t).epTaker:
+					e.plain = plainBoth
+				case s.move && !s.capture:
+					e.plain = plainMove
+				case s.capture && !s.move && !v.typ(t).epTaker:
+					e.plain = plainCapture
+				}
+			}
 			mt.leaps = append(mt.leaps, e)
 		case shapeRide, shapeHop, shapeGrass, shapeKangaroo:
 			r := v.ray(from, d, s.max)
@@ -167,7 +184,12 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 				kind = shapeEdgeRide
 			}
 			if len(r) > 0 {
-				mt.rides = append(mt.rides, rideEntry{ray: r, kind: kind, move: s.move, capture: s.capture, promote: s.promote})
+				e := rideEntry{ray: r, kind: kind, move: s.move, capture: s.capture, promote: s.promote}
+				e.plain = kind == shapeRide && s.move && s.capture
+				for _, to := range r {
+					e.plain = e.plain && v.plainTo(t, c, to, s.promote)
+				}
+				mt.rides = append(mt.rides, e)
 			}
 		case shapeSlideStep:
 			r := v.ray(from, d, s.max)

@@ -112,7 +112,19 @@ type leapEntry struct {
 	either  [2]Square // at least one must be empty (NoSquare: unused)
 	afar    Square    // an enemy here is captured too (NoSquare: unused)
 	promote bool      // the move promotes in the zone
+	// plain is a leap with no condition on other squares and no promotion
+	// or en passant at its destination, in a variant without Devs, which
+	// shapeMoves appends without further tests: plainBoth (it moves or
+	// captures), plainMove, plainCapture; 0 when not plain.
+	plain uint8
 }
+
+// The kinds of plain leap.
+const (
+	plainBoth uint8 = iota + 1
+	plainMove
+	plainCapture
+)
 
 type rideEntry struct {
 	ray     []Square
@@ -120,6 +132,7 @@ type rideEntry struct {
 	move    bool
 	capture bool
 	promote bool // the move promotes in the zone
+	plain   bool // a ride as leapEntry.plain: no square of the ray promotes
 }
 
 type bentEntry struct {

@@ -39,6 +39,7 @@ func (e AdjudicationResultClaimableDraws) Valid() bool {
 // Defines values for AdjudicationResultReason.
 const (
 	AdjudicationResultReasonAborted              AdjudicationResultReason = "aborted"
+	AdjudicationResultReasonBareKing             AdjudicationResultReason = "bare-king"
 	AdjudicationResultReasonCheckmate            AdjudicationResultReason = "checkmate"
 	AdjudicationResultReasonDrawAgreement        AdjudicationResultReason = "draw-agreement"
 	AdjudicationResultReasonDrawClaim            AdjudicationResultReason = "draw-claim"
@@ -51,12 +52,15 @@ const (
 	AdjudicationResultReasonResignation          AdjudicationResultReason = "resignation"
 	AdjudicationResultReasonSeventyFiveMoves     AdjudicationResultReason = "seventy-five-moves"
 	AdjudicationResultReasonStalemate            AdjudicationResultReason = "stalemate"
+	AdjudicationResultReasonStalemateLoss        AdjudicationResultReason = "stalemate-loss"
 )
 
 // Valid indicates whether the value is a known member of the AdjudicationResultReason enum.
 func (e AdjudicationResultReason) Valid() bool {
 	switch e {
 	case AdjudicationResultReasonAborted:
+		return true
+	case AdjudicationResultReasonBareKing:
 		return true
 	case AdjudicationResultReasonCheckmate:
 		return true
@@ -81,6 +85,8 @@ func (e AdjudicationResultReason) Valid() bool {
 	case AdjudicationResultReasonSeventyFiveMoves:
 		return true
 	case AdjudicationResultReasonStalemate:
+		return true
+	case AdjudicationResultReasonStalemateLoss:
 		return true
 	default:
 		return false
@@ -185,25 +191,25 @@ func (e ClaimBy) Valid() bool {
 
 // Defines values for ClaimType.
 const (
-	Abort     ClaimType = "abort"
-	Agreement ClaimType = "agreement"
-	Draw      ClaimType = "draw"
-	Flag      ClaimType = "flag"
-	Resign    ClaimType = "resign"
+	ClaimTypeAbort     ClaimType = "abort"
+	ClaimTypeAgreement ClaimType = "agreement"
+	ClaimTypeDraw      ClaimType = "draw"
+	ClaimTypeFlag      ClaimType = "flag"
+	ClaimTypeResign    ClaimType = "resign"
 )
 
 // Valid indicates whether the value is a known member of the ClaimType enum.
 func (e ClaimType) Valid() bool {
 	switch e {
-	case Abort:
+	case ClaimTypeAbort:
 		return true
-	case Agreement:
+	case ClaimTypeAgreement:
 		return true
-	case Draw:
+	case ClaimTypeDraw:
 		return true
-	case Flag:
+	case ClaimTypeFlag:
 		return true
-	case Resign:
+	case ClaimTypeResign:
 		return true
 	default:
 		return false
@@ -600,18 +606,54 @@ func (e PromotionRulesChoices) Valid() bool {
 	}
 }
 
+// Defines values for RulesDefBareKing.
+const (
+	RulesDefBareKingLoss RulesDefBareKing = "loss"
+	RulesDefBareKingNone RulesDefBareKing = "none"
+)
+
+// Valid indicates whether the value is a known member of the RulesDefBareKing enum.
+func (e RulesDefBareKing) Valid() bool {
+	switch e {
+	case RulesDefBareKingLoss:
+		return true
+	case RulesDefBareKingNone:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RulesDefInsufficientMaterial.
 const (
-	Fide RulesDefInsufficientMaterial = "fide"
-	None RulesDefInsufficientMaterial = "none"
+	RulesDefInsufficientMaterialFide RulesDefInsufficientMaterial = "fide"
+	RulesDefInsufficientMaterialNone RulesDefInsufficientMaterial = "none"
 )
 
 // Valid indicates whether the value is a known member of the RulesDefInsufficientMaterial enum.
 func (e RulesDefInsufficientMaterial) Valid() bool {
 	switch e {
-	case Fide:
+	case RulesDefInsufficientMaterialFide:
 		return true
-	case None:
+	case RulesDefInsufficientMaterialNone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RulesDefStalemate.
+const (
+	RulesDefStalemateDraw RulesDefStalemate = "draw"
+	RulesDefStalemateLoss RulesDefStalemate = "loss"
+)
+
+// Valid indicates whether the value is a known member of the RulesDefStalemate enum.
+func (e RulesDefStalemate) Valid() bool {
+	switch e {
+	case RulesDefStalemateDraw:
+		return true
+	case RulesDefStalemateLoss:
 		return true
 	default:
 		return false
@@ -690,6 +732,7 @@ func (e StatusClaimableDraws) Valid() bool {
 // Defines values for StatusOutcome.
 const (
 	StatusOutcomeAborted              StatusOutcome = "aborted"
+	StatusOutcomeBareKing             StatusOutcome = "bare-king"
 	StatusOutcomeCheckmate            StatusOutcome = "checkmate"
 	StatusOutcomeDrawAgreement        StatusOutcome = "draw-agreement"
 	StatusOutcomeDrawClaim            StatusOutcome = "draw-claim"
@@ -701,12 +744,15 @@ const (
 	StatusOutcomeResignation          StatusOutcome = "resignation"
 	StatusOutcomeSeventyFiveMoves     StatusOutcome = "seventy-five-moves"
 	StatusOutcomeStalemate            StatusOutcome = "stalemate"
+	StatusOutcomeStalemateLoss        StatusOutcome = "stalemate-loss"
 )
 
 // Valid indicates whether the value is a known member of the StatusOutcome enum.
 func (e StatusOutcome) Valid() bool {
 	switch e {
 	case StatusOutcomeAborted:
+		return true
+	case StatusOutcomeBareKing:
 		return true
 	case StatusOutcomeCheckmate:
 		return true
@@ -729,6 +775,8 @@ func (e StatusOutcome) Valid() bool {
 	case StatusOutcomeSeventyFiveMoves:
 		return true
 	case StatusOutcomeStalemate:
+		return true
+	case StatusOutcomeStalemateLoss:
 		return true
 	default:
 		return false
@@ -1555,6 +1603,9 @@ type PromotionRulesChoices string
 
 // RulesDef The rule switches of a variant; an absent switch is off.
 type RulesDef struct {
+	// BareKing `loss`: a side left with its King alone loses (outcome `bare-king`), unless it bares the opposing King on its very next move, which draws (docs/RULES.md R41); `none` (the default): no such rule.
+	BareKing *RulesDefBareKing `json:"bareKing,omitempty"`
+
 	// Castling Castling: the unmoved King moves two squares toward an unmoved Rook
 	// on its own rank, every square between them empty, not in check and
 	// not passing or landing on an attacked square; the Rook lands on the
@@ -1579,10 +1630,19 @@ type RulesDef struct {
 
 	// Promotion Where and how pieces with `promotesTo` promote.
 	Promotion *PromotionRules `json:"promotion,omitempty"`
+
+	// Stalemate What a stalemate means for the stalemated side: `draw` (the default) or `loss` (outcome `stalemate-loss`).
+	Stalemate *RulesDefStalemate `json:"stalemate,omitempty"`
 }
+
+// RulesDefBareKing `loss`: a side left with its King alone loses (outcome `bare-king`), unless it bares the opposing King on its very next move, which draws (docs/RULES.md R41); `none` (the default): no such rule.
+type RulesDefBareKing string
 
 // RulesDefInsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `none` (the default): no such rule.
 type RulesDefInsufficientMaterial string
+
+// RulesDefStalemate What a stalemate means for the stalemated side: `draw` (the default) or `loss` (outcome `stalemate-loss`).
+type RulesDefStalemate string
 
 // SetupRequest A variant's game-creation options. Exactly one of `variant` and `definition`.
 type SetupRequest struct {
@@ -1675,7 +1735,9 @@ type Status struct {
 
 	// Outcome How the game stands in this position: `ongoing`, or how it ended (`checkmate`, `stalemate`, and the
 	// draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
-	// move rule), `insufficient-material`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+	// move rule), `insufficient-material`; in variants whose rules say so, `stalemate-loss`: the side to
+	// move is stalemated and loses (courier), and `bare-king`: a side left with its King alone has lost
+	// (courier, docs/RULES.md R41), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 	// `flag-fall-draw` and `aborted` appear only in
 	// adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 	// winner are the claim's too; legal-moves, status and validate-move never give them.
@@ -1690,7 +1752,7 @@ type Status struct {
 	// Turn The side to move.
 	Turn StatusTurn `json:"turn"`
 
-	// Winner The winner, after a checkmate, an accepted resignation or a flag fall the other side wins; absent otherwise.
+	// Winner The winner, after a checkmate, a stalemate that loses, a bare King, an accepted resignation or a flag fall the other side wins; absent otherwise.
 	Winner *StatusWinner `json:"winner,omitempty"`
 }
 
@@ -1699,7 +1761,9 @@ type StatusClaimableDraws string
 
 // StatusOutcome How the game stands in this position: `ongoing`, or how it ended (`checkmate`, `stalemate`, and the
 // draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
-// move rule), `insufficient-material`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+// move rule), `insufficient-material`; in variants whose rules say so, `stalemate-loss`: the side to
+// move is stalemated and loses (courier), and `bare-king`: a side left with its King alone has lost
+// (courier, docs/RULES.md R41), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 // `flag-fall-draw` and `aborted` appear only in
 // adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 // winner are the claim's too; legal-moves, status and validate-move never give them.
@@ -1708,7 +1772,7 @@ type StatusOutcome string
 // StatusTurn The side to move.
 type StatusTurn string
 
-// StatusWinner The winner, after a checkmate, an accepted resignation or a flag fall the other side wins; absent otherwise.
+// StatusWinner The winner, after a checkmate, a stalemate that loses, a bare King, an accepted resignation or a flag fall the other side wins; absent otherwise.
 type StatusWinner string
 
 // StatusResult The status of a position.

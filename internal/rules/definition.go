@@ -109,6 +109,13 @@ type RulesDef struct {
 	// turn ends early right after a move that gives check, or when the
 	// side has no legal move left (the quick form of Giant Chess).
 	MovesPerTurn int `json:"movesPerTurn,omitempty"`
+	// Stalemate is what a stalemate means for the stalemated side: "draw"
+	// (the default) or "loss" (Courier Chess, Wildebeest Chess).
+	Stalemate string `json:"stalemate,omitempty"`
+	// BareKing is "loss" where a side left with its royal piece alone
+	// loses, unless it bares the opposing King on its very next move
+	// (Courier Chess, as Shatranj; bareking.go), or "none" (the default).
+	BareKing string `json:"bareKing,omitempty"`
 }
 
 // CastlingDef enables castling: the unmoved King moves two squares toward an

@@ -79,6 +79,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"omicron":     "P",
 		"opulent":     "P",
 		"troitzky":    "P",
+		"courier":     "P",
 		"shako":       "P",
 		"grand":       "P",
 		"giant":       "P",

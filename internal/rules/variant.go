@@ -35,6 +35,11 @@ type Variant struct {
 	startFEN  string
 	start     *Position
 
+	// stalemateLoss: a stalemated side loses (RulesDef.Stalemate "loss");
+	// bareKing: a bare King loses (RulesDef.BareKing, bareking.go).
+	stalemateLoss bool
+	bareKing      bool
+
 	shapes    [][]shape      // shapes[t-1]: the expanded moves of type t
 	moves     [2][]moveTable // [colour][type*NumSquares+square]
 	onBoard   bitboard
@@ -629,6 +634,29 @@ func (v *Variant) compileRules() error {
 		v.material = "fide"
 	default:
 		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial must be "fide" or "none"`)
+	}
+	return v.compileEndings(r)
+}
+
+// compileEndings reads the switches that make a stalemate or a bare King
+// lose.
+func (v *Variant) compileEndings(r *RulesDef) error {
+	switch r.Stalemate {
+	case "", "draw":
+	case "loss":
+		v.stalemateLoss = true
+	default:
+		return newError(ErrInvalidVariant, "rules.stalemate", -1, `stalemate must be "draw" or "loss"`)
+	}
+	switch r.BareKing {
+	case "", "none":
+	case "loss":
+		v.bareKing = true
+	default:
+		return newError(ErrInvalidVariant, "rules.bareKing", -1, `bareKing must be "loss" or "none"`)
+	}
+	if v.bareKing && v.material == "fide" {
+		return newError(ErrInvalidVariant, "rules.bareKing", -1, "a bare King that loses and FIDE's insufficient material exclude each other: a King and a Bishop win against a bare King")
 	}
 	return nil
 }

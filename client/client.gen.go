@@ -1140,8 +1140,11 @@ type Definition struct {
 
 // DoubleStep Lets the piece step two squares straight forward, both empty, without capturing.
 type DoubleStep struct {
-	// Ranks The ranks (from the owner's side, from 1) where it may; empty or absent, anywhere.
+	// Ranks The ranks (from the owner's side, from 1) where it may; with neither ranks nor squares, anywhere.
 	Ranks *[]int `json:"ranks,omitempty"`
+
+	// Squares Further squares it may double-step from, named as White sees them (`b3`); Black's are mirrored across the middle rank (`b8` on 10 ranks).
+	Squares *[]string `json:"squares,omitempty"`
 }
 
 // DrawRules The draw rules; an absent or 0 value switches a rule off.

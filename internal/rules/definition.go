@@ -90,10 +90,15 @@ type BentDef struct {
 	Step int `json:"step,omitempty"`
 }
 
-// DoubleStepDef says where a piece may step two squares.
+// DoubleStepDef says where a piece may step two squares: from the Ranks
+// and from the Squares; with neither, from anywhere.
 type DoubleStepDef struct {
-	// Ranks, counted from the owner's side starting at 1; empty means anywhere.
+	// Ranks, counted from the owner's side starting at 1.
 	Ranks []int `json:"ranks,omitempty"`
+	// Squares, named as White sees them (b3); Black's are the same squares
+	// mirrored across the middle rank (b3 is b8 on 10 ranks). Wolf Chess's
+	// Pawns double-step from rank 2 and from b3, c3, f3 and g3.
+	Squares []string `json:"squares,omitempty"`
 }
 
 // RulesDef holds the rule switches of a variant.

@@ -127,6 +127,8 @@ func TestCompileErrors(t *testing.T) {
 		{"i without initial ranks", func(d *Definition) { d.Pieces[4].Betza = "NiD" }, ErrInvalidVariant, "pieces[4].initialRanks", -1},
 		{"initial rank off the board", func(d *Definition) { d.Pieces[4].InitialRanks = []int{1, 9} }, ErrInvalidVariant, "pieces[4].initialRanks[1]", -1},
 		{"double-step rank off the board", func(d *Definition) { d.Pieces[5].DoubleStep.Ranks = []int{0} }, ErrInvalidVariant, "pieces[5].doubleStep.ranks[0]", -1},
+		{"double-step square off the board", func(d *Definition) { d.Pieces[5].DoubleStep.Squares = []string{"b3", "i3"} }, ErrInvalidVariant, "pieces[5].doubleStep.squares[1]", -1},
+		{"double-step square malformed", func(d *Definition) { d.Pieces[5].DoubleStep.Squares = []string{"b3x"} }, ErrInvalidVariant, "pieces[5].doubleStep.squares[0]", -1},
 		{"negative frozen moves", func(d *Definition) { d.Pieces[1].FrozenMoves = -1 }, ErrInvalidVariant, "pieces[1].frozenMoves", -1},
 		{"unknown promotion letter", func(d *Definition) { d.Pieces[5].PromotesTo = []string{"Q", "X"} }, ErrInvalidVariant, "pieces[5].promotesTo[1]", -1},
 		{"promotion to the royal piece", func(d *Definition) { d.Pieces[5].PromotesTo = []string{"K"} }, ErrInvalidVariant, "pieces[5].promotesTo[0]", -1},

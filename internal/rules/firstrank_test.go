@@ -80,6 +80,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"opulent":     "P",
 		"troitzky":    "P",
 		"courier":     "P",
+		"wolf":        "P S",
 		"shako":       "P",
 		"grand":       "P",
 		"giant":       "P",

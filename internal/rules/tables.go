@@ -195,7 +195,7 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 		}
 	}
 	if ds := v.typ(t).DoubleStep; ds != nil {
-		ok := len(ds.Ranks) == 0
+		ok := len(ds.Ranks) == 0 && len(ds.Squares) == 0 || slices.Contains(v.typ(t).doubleFrom[c], from)
 		for _, r := range ds.Ranks {
 			ok = ok || v.relRank(from, c) == r
 		}

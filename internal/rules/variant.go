@@ -82,6 +82,8 @@ type pieceType struct {
 	promotesTo []PieceType
 	epMaker    bool
 	epTaker    bool
+	// doubleFrom holds, per colour, the squares of DoubleStepDef.Squares.
+	doubleFrom [2][]Square
 	overlap    bool   // two shapes can make the same move: drop duplicates
 	dev        bool   // stands on an aligned 2x2 block and moves by blocks
 	power      power  // what it can do beyond arriving on a square (power.go)
@@ -475,6 +477,11 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 		shapes[i] = s
 		v.types = append(v.types, pieceType{PieceDef: pd, lower: strings.ToLower(pd.Letter), dev: pd.Behaviour == "dev", power: pw, reach: shapeReach(s), archer: pd.Behaviour == "archer",
 			special: pd.Behaviour == "dev" || pw != powerNone})
+		if pd.DoubleStep != nil {
+			if err := v.compileDoubleSquares(&v.types[i], field+".doubleStep.squares"); err != nil {
+				return nil, err
+			}
+		}
 		if pd.Behaviour == "dev" {
 			if pd.Royal || len(pd.PromotesTo) > 0 || pd.DoubleStep != nil {
 				return nil, newError(ErrInvalidVariant, field+".behaviour", -1, "a dev is not royal, does not promote and has no double step")
@@ -657,6 +664,20 @@ func (v *Variant) compileEndings(r *RulesDef) error {
 	}
 	if v.bareKing && v.material == "fide" {
 		return newError(ErrInvalidVariant, "rules.bareKing", -1, "a bare King that loses and FIDE's insufficient material exclude each other: a King and a Bishop win against a bare King")
+	}
+	return nil
+}
+
+// compileDoubleSquares reads DoubleStepDef.Squares into pt.doubleFrom,
+// White's squares as named and Black's mirrored across the middle rank.
+func (v *Variant) compileDoubleSquares(pt *pieceType, field string) error {
+	for k, name := range pt.DoubleStep.Squares {
+		sq, n := parseSquare(name, v.files, v.ranks)
+		if n == 0 || n != len(name) {
+			return newError(ErrInvalidVariant, fieldf("%s[%d]", field, k), -1, "%q is no square of the board", name)
+		}
+		pt.doubleFrom[White] = append(pt.doubleFrom[White], sq)
+		pt.doubleFrom[Black] = append(pt.doubleFrom[Black], SquareAt(sq.File(), v.ranks-1-sq.Rank()))
 	}
 	return nil
 }

@@ -1040,6 +1040,9 @@ type CanMate struct {
 // square the King passed. With `sides`, the King and the Rook land on
 // the files it gives instead (docs/VARIANTS.md, "castling").
 type Castling struct {
+	// AnyDistance The King, castling, moves one square or more toward the Rook and the Rook lands next to it on the other side (Wildebeest Chess, docs/RULES.md R42); not with `sides`. Written with the King's landing square (`f1i1`), the one-square castling as King takes Rook (`f1k1`); SAN `O-O/i1`.
+	AnyDistance *bool `json:"anyDistance,omitempty"`
+
 	// AnyStart The King and the castling Rooks may start on any square of their rank (Chess960); needs `sides`. Castling is then written King takes Rook (`b1h1`).
 	AnyStart *bool `json:"anyStart,omitempty"`
 
@@ -1138,7 +1141,7 @@ type Definition struct {
 	StartFEN string `json:"startFEN"`
 }
 
-// DoubleStep Lets the piece step two squares straight forward, both empty, without capturing.
+// DoubleStep Lets the piece step two squares straight forward, both empty, without capturing (`doubleStep`), or three, all empty (`tripleStep`).
 type DoubleStep struct {
 	// Ranks The ranks (from the owner's side, from 1) where it may; with neither ranks nor squares, anywhere.
 	Ranks *[]int `json:"ranks,omitempty"`
@@ -1280,7 +1283,7 @@ type MoveInfo struct {
 
 	// Flags What kind of move it is, empty for a plain move. `capture`: captures is not empty (a conversion
 	// alone removes nothing and has no capture flag). `check`, `checkmate`: the move gives check or
-	// mates. `en-passant`, `castling`, `king-jump` (the King's two-square jump), `double-step`.
+	// mates. `en-passant`, `castling`, `king-jump` (the King's two-square jump), `double-step` (a triple step too).
 	// `from-afar`: the piece captures without moving (the Archer). `dev`, `dev-capture`: a Dev's move,
 	// and one that takes a Dev. `multi-capture`: the move captures off its destination (approach,
 	// withdrawal, coordination, a Chameleon's mimicry), possibly several pieces, all listed in captures.
@@ -1415,7 +1418,7 @@ type PieceDef struct {
 	// Description Free text about the piece, for people.
 	Description *string `json:"description,omitempty"`
 
-	// DoubleStep Lets the piece step two squares straight forward, both empty, without capturing.
+	// DoubleStep Lets the piece step two squares straight forward, both empty, without capturing (`doubleStep`), or three, all empty (`tripleStep`).
 	DoubleStep *DoubleStep `json:"doubleStep,omitempty"`
 
 	// FrozenMoves The piece neither moves nor gives check until its side has completed this many moves (the five-move rule); absent or 0, never frozen.
@@ -1444,6 +1447,9 @@ type PieceDef struct {
 
 	// Royal The piece is a King of its side, to be checkmated (default false).
 	Royal *bool `json:"royal,omitempty"`
+
+	// TripleStep Lets the piece step two squares straight forward, both empty, without capturing (`doubleStep`), or three, all empty (`tripleStep`).
+	TripleStep *DoubleStep `json:"tripleStep,omitempty"`
 
 	// Value The piece's value as its rules give it (a Pawn 1, a Rook 5 in chess); absent when they give none.
 	Value *float32 `json:"value,omitempty"`
@@ -1739,7 +1745,7 @@ type Status struct {
 	// Outcome How the game stands in this position: `ongoing`, or how it ended (`checkmate`, `stalemate`, and the
 	// draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
 	// move rule), `insufficient-material`; in variants whose rules say so, `stalemate-loss`: the side to
-	// move is stalemated and loses (courier), and `bare-king`: a side left with its King alone has lost
+	// move is stalemated and loses (courier, wildebeest), and `bare-king`: a side left with its King alone has lost
 	// (courier, docs/RULES.md R41), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 	// `flag-fall-draw` and `aborted` appear only in
 	// adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
@@ -1765,7 +1771,7 @@ type StatusClaimableDraws string
 // StatusOutcome How the game stands in this position: `ongoing`, or how it ended (`checkmate`, `stalemate`, and the
 // draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
 // move rule), `insufficient-material`; in variants whose rules say so, `stalemate-loss`: the side to
-// move is stalemated and loses (courier), and `bare-king`: a side left with its King alone has lost
+// move is stalemated and loses (courier, wildebeest), and `bare-king`: a side left with its King alone has lost
 // (courier, docs/RULES.md R41), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 // `flag-fall-draw` and `aborted` appear only in
 // adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and

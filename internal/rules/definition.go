@@ -41,6 +41,11 @@ type PieceDef struct {
 	// DoubleStep lets the piece step two squares straight forward, both
 	// empty, without capturing.
 	DoubleStep *DoubleStepDef `json:"doubleStep,omitempty"`
+	// TripleStep lets the piece step three squares straight forward, all
+	// empty, without capturing, from the ranks and squares it gives
+	// (Wildebeest Chess's Pawns from rank 2); an en-passant maker's triple
+	// step can be taken on either square it passed.
+	TripleStep *DoubleStepDef `json:"tripleStep,omitempty"`
 	// PromotesTo lists the letters this piece may promote to in the zone.
 	PromotesTo []string `json:"promotesTo,omitempty"`
 	// PromotesBy, when set, is the part of Betza whose moves promote; the
@@ -143,6 +148,11 @@ type CastlingDef struct {
 	// their rank, as in Chess960 (it needs Sides): a right belongs to the
 	// Rook on its file, and the move is written King takes Rook (e1h1).
 	AnyStart bool `json:"anyStart,omitempty"`
+	// AnyDistance lets the King, castling, move any number of squares
+	// toward the Rook, one at least, and the Rook land on the square next
+	// to it on the other side (Wildebeest Chess; castledistance.go). Not
+	// with Sides.
+	AnyDistance bool `json:"anyDistance,omitempty"`
 }
 
 // CastlingSides are the landing files of castling on each side.

@@ -81,6 +81,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"troitzky":    "P",
 		"courier":     "P",
 		"wolf":        "P S",
+		"wildebeest":  "P",
 		"shako":       "P",
 		"grand":       "P",
 		"giant":       "P",

@@ -55,7 +55,7 @@ func (g *Game) repetitionKey() uint64 {
 		legal := g.legal
 		switch {
 		case g.known:
-		case p.targeted():
+		case p.targeted() && p.epFar == NoSquare:
 			// Only the pieces that take en passant can (RULES R4).
 			takers := p.epTakers()
 			g.some = p.legalIn(g.some[:0], &takers, p.ep)
@@ -65,7 +65,7 @@ func (g *Game) repetitionKey() uint64 {
 		}
 		for _, m := range legal {
 			if m.Kind == MoveEnPassant {
-				return p.hash ^ zobristEP[p.ep] ^ p.memoryKey()
+				return p.hash ^ p.epHash() ^ p.memoryKey()
 			}
 		}
 	}

@@ -172,7 +172,7 @@ func (p *Position) deadByMaterial() bool {
 // en-passant capture is actually legal.
 func (p *Position) RepetitionKey() uint64 {
 	if p.ep != NoSquare && p.hasLegalEnPassant() {
-		return p.hash ^ zobristEP[p.ep] ^ p.memoryKey()
+		return p.hash ^ p.epHash() ^ p.memoryKey()
 	}
 	return p.hash ^ p.memoryKey()
 }
@@ -181,7 +181,7 @@ func (p *Position) RepetitionKey() uint64 {
 // en-passant square whenever one is set.
 func (p *Position) Hash() uint64 {
 	if p.ep != NoSquare {
-		return p.hash ^ zobristEP[p.ep] ^ p.memoryKey()
+		return p.hash ^ p.epHash() ^ p.memoryKey()
 	}
 	return p.hash ^ p.memoryKey()
 }

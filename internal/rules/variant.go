@@ -39,6 +39,11 @@ type Variant struct {
 	// bareKing: a bare King loses (RulesDef.BareKing, bareking.go).
 	stalemateLoss bool
 	bareKing      bool
+	// anyDistance: CastlingDef.AnyDistance (castledistance.go); castleData
+	// is set with it, castleTo is not.
+	anyDistance bool
+	// tripleSteps: some piece type has a TripleStep.
+	tripleSteps bool
 
 	shapes    [][]shape      // shapes[t-1]: the expanded moves of type t
 	moves     [2][]moveTable // [colour][type*NumSquares+square]
@@ -82,8 +87,10 @@ type pieceType struct {
 	promotesTo []PieceType
 	epMaker    bool
 	epTaker    bool
-	// doubleFrom holds, per colour, the squares of DoubleStepDef.Squares.
+	// doubleFrom holds, per colour, the squares of DoubleStepDef.Squares;
+	// tripleFrom those of the TripleStep's.
 	doubleFrom [2][]Square
+	tripleFrom [2][]Square
 	overlap    bool   // two shapes can make the same move: drop duplicates
 	dev        bool   // stands on an aligned 2x2 block and moves by blocks
 	power      power  // what it can do beyond arriving on a square (power.go)
@@ -107,7 +114,8 @@ type moveTable struct {
 	slides        []slideEntry
 	double        Square // destination of a double step, or NoSquare
 	doubleMid     Square
-	doublePromote bool
+	doublePromote bool   // a double or triple step promotes in the zone
+	triple        Square // destination of a triple step straight forward, or NoSquare
 }
 
 type leapEntry struct {
@@ -477,10 +485,23 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 		shapes[i] = s
 		v.types = append(v.types, pieceType{PieceDef: pd, lower: strings.ToLower(pd.Letter), dev: pd.Behaviour == "dev", power: pw, reach: shapeReach(s), archer: pd.Behaviour == "archer",
 			special: pd.Behaviour == "dev" || pw != powerNone})
+		pt := &v.types[i]
 		if pd.DoubleStep != nil {
-			if err := v.compileDoubleSquares(&v.types[i], field+".doubleStep.squares"); err != nil {
+			if pt.doubleFrom, err = v.compileStepSquares(pd.DoubleStep.Squares, field+".doubleStep.squares"); err != nil {
 				return nil, err
 			}
+		}
+		if pd.TripleStep != nil {
+			if err := v.checkRanks(pd.TripleStep.Ranks, field+".tripleStep.ranks"); err != nil {
+				return nil, err
+			}
+			if pt.tripleFrom, err = v.compileStepSquares(pd.TripleStep.Squares, field+".tripleStep.squares"); err != nil {
+				return nil, err
+			}
+			if pw != powerNone || pd.Behaviour == "dev" {
+				return nil, newError(ErrInvalidVariant, field+".tripleStep", -1, "a piece with behaviour %s has no triple step", pd.Behaviour)
+			}
+			v.tripleSteps = true
 		}
 		if pd.Behaviour == "dev" {
 			if pd.Royal || len(pd.PromotesTo) > 0 || pd.DoubleStep != nil {
@@ -572,8 +593,8 @@ func (v *Variant) compileRules() error {
 			if err != nil {
 				return err
 			}
-			if v.typ(t).DoubleStep == nil {
-				return newError(ErrInvalidVariant, fieldf("rules.enPassant.makers[%d]", k), -1, "%s has no double step", l)
+			if v.typ(t).DoubleStep == nil && v.typ(t).TripleStep == nil {
+				return newError(ErrInvalidVariant, fieldf("rules.enPassant.makers[%d]", k), -1, "%s has no double or triple step", l)
 			}
 			v.typ(t).epMaker = true
 		}
@@ -631,6 +652,9 @@ func (v *Variant) compileRules() error {
 	if r.MovesPerTurn < 0 || r.MovesPerTurn > 8 {
 		return newError(ErrInvalidVariant, "rules.movesPerTurn", -1, "movesPerTurn must be 1 to 8")
 	}
+	if v.perTurn > 1 && v.tripleSteps {
+		return newError(ErrInvalidVariant, "rules.movesPerTurn", -1, "a variant has several moves a turn or triple steps, not both")
+	}
 	if v.perTurn > 1 && len(v.choices) > 0 {
 		return newError(ErrInvalidVariant, "rules.movesPerTurn", -1, "a variant has several moves a turn or promotion choices in the FEN, not both")
 	}
@@ -668,18 +692,18 @@ func (v *Variant) compileEndings(r *RulesDef) error {
 	return nil
 }
 
-// compileDoubleSquares reads DoubleStepDef.Squares into pt.doubleFrom,
-// White's squares as named and Black's mirrored across the middle rank.
-func (v *Variant) compileDoubleSquares(pt *pieceType, field string) error {
-	for k, name := range pt.DoubleStep.Squares {
+// compileStepSquares reads the squares of a DoubleStepDef, White's as
+// named and Black's mirrored across the middle rank.
+func (v *Variant) compileStepSquares(names []string, field string) (from [2][]Square, err error) {
+	for k, name := range names {
 		sq, n := parseSquare(name, v.files, v.ranks)
 		if n == 0 || n != len(name) {
-			return newError(ErrInvalidVariant, fieldf("%s[%d]", field, k), -1, "%q is no square of the board", name)
+			return from, newError(ErrInvalidVariant, fieldf("%s[%d]", field, k), -1, "%q is no square of the board", name)
 		}
-		pt.doubleFrom[White] = append(pt.doubleFrom[White], sq)
-		pt.doubleFrom[Black] = append(pt.doubleFrom[Black], SquareAt(sq.File(), v.ranks-1-sq.Rank()))
+		from[White] = append(from[White], sq)
+		from[Black] = append(from[Black], SquareAt(sq.File(), v.ranks-1-sq.Rank()))
 	}
-	return nil
+	return from, nil
 }
 
 // absRank converts a 1-based rank seen from colour c into an absolute 0-based rank.
@@ -696,6 +720,13 @@ func (v *Variant) String() string { return fmt.Sprintf("variant %s", v.def.ID) }
 // compileCastlingSides reads the landing files of castling (CastlingDef.Sides
 // and AnyStart).
 func (v *Variant) compileCastlingSides(c *CastlingDef) error {
+	if c.AnyDistance {
+		if c.Sides != nil || c.AnyStart {
+			return newError(ErrInvalidVariant, "rules.castling.anyDistance", -1, "castling any distance gives the landing files itself: no sides, no anyStart")
+		}
+		v.castleData, v.anyDistance = true, true
+		return nil
+	}
 	if c.Sides == nil {
 		if c.AnyStart {
 			return newError(ErrInvalidVariant, "rules.castling.anyStart", -1, "castling from any start needs the landing files: sides")

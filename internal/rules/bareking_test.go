@@ -71,3 +71,16 @@ func TestCourierBareKingReply(t *testing.T) {
 		}
 	}
 }
+
+// A bare King whose one move stalemates the opponent has still lost: the
+// bare King's loss comes before the stalemate (RULES R41).
+func TestCourierBareKingBeforeStalemate(t *testing.T) {
+	g := NewGame(mustPosition(t, "courier", "K11/P2k8/12/12/12/12/12/12 b - - 0 1"))
+	playUCI(t, g, "d7c7")
+	if n := len(g.LegalMoves()); n != 0 {
+		t.Fatalf("after d7c7: %d legal moves; want White stalemated", n)
+	}
+	if st := g.Status(); st.Outcome != BareKing || st.Winner != White {
+		t.Errorf("after d7c7: Status() = %v, winner %v; want bare-king, white", st.Outcome, st.Winner)
+	}
+}

@@ -135,6 +135,12 @@ func TestCompileErrors(t *testing.T) {
 		{"unknown castling rook", func(d *Definition) { d.Rules.Castling.Rook = "X" }, ErrInvalidVariant, "rules.castling.rook", -1},
 		{"bad castling notation", func(d *Definition) { d.Rules.Castling.Notation = "shredder" }, ErrInvalidVariant, "rules.castling.notation", -1},
 		{"castling and the king's jump", func(d *Definition) { d.Rules.KingJump = true }, ErrInvalidVariant, "rules.kingJump", -1},
+		{"castling any distance with landing files", func(d *Definition) {
+			d.Rules.Castling.AnyDistance = true
+			d.Rules.Castling.Sides = &CastlingSides{High: CastlingSide{King: "g", Rook: "f"}, Low: CastlingSide{King: "c", Rook: "d"}}
+		}, ErrInvalidVariant, "rules.castling.anyDistance", -1},
+		{"triple-step rank off the board", func(d *Definition) { d.Pieces[5].TripleStep = &DoubleStepDef{Ranks: []int{9}} }, ErrInvalidVariant, "pieces[5].tripleStep.ranks[0]", -1},
+		{"triple-step square off the board", func(d *Definition) { d.Pieces[5].TripleStep = &DoubleStepDef{Squares: []string{"a9"}} }, ErrInvalidVariant, "pieces[5].tripleStep.squares[0]", -1},
 		{"en-passant maker without a double step", func(d *Definition) { d.Rules.EnPassant.Makers = []string{"P", "N"} }, ErrInvalidVariant, "rules.enPassant.makers[1]", -1},
 		{"unknown en-passant maker", func(d *Definition) { d.Rules.EnPassant.Makers = []string{"X"} }, ErrInvalidVariant, "rules.enPassant.makers[0]", -1},
 		{"unknown en-passant taker", func(d *Definition) { d.Rules.EnPassant.Takers = []string{"X"} }, ErrInvalidVariant, "rules.enPassant.takers[0]", -1},

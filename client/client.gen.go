@@ -39,6 +39,7 @@ func (e AdjudicationResultClaimableDraws) Valid() bool {
 // Defines values for AdjudicationResultReason.
 const (
 	AdjudicationResultReasonAborted              AdjudicationResultReason = "aborted"
+	AdjudicationResultReasonBareKing             AdjudicationResultReason = "bare-king"
 	AdjudicationResultReasonCheckmate            AdjudicationResultReason = "checkmate"
 	AdjudicationResultReasonDrawAgreement        AdjudicationResultReason = "draw-agreement"
 	AdjudicationResultReasonDrawClaim            AdjudicationResultReason = "draw-claim"
@@ -51,12 +52,15 @@ const (
 	AdjudicationResultReasonResignation          AdjudicationResultReason = "resignation"
 	AdjudicationResultReasonSeventyFiveMoves     AdjudicationResultReason = "seventy-five-moves"
 	AdjudicationResultReasonStalemate            AdjudicationResultReason = "stalemate"
+	AdjudicationResultReasonStalemateLoss        AdjudicationResultReason = "stalemate-loss"
 )
 
 // Valid indicates whether the value is a known member of the AdjudicationResultReason enum.
 func (e AdjudicationResultReason) Valid() bool {
 	switch e {
 	case AdjudicationResultReasonAborted:
+		return true
+	case AdjudicationResultReasonBareKing:
 		return true
 	case AdjudicationResultReasonCheckmate:
 		return true
@@ -81,6 +85,8 @@ func (e AdjudicationResultReason) Valid() bool {
 	case AdjudicationResultReasonSeventyFiveMoves:
 		return true
 	case AdjudicationResultReasonStalemate:
+		return true
+	case AdjudicationResultReasonStalemateLoss:
 		return true
 	default:
 		return false
@@ -185,25 +191,25 @@ func (e ClaimBy) Valid() bool {
 
 // Defines values for ClaimType.
 const (
-	Abort     ClaimType = "abort"
-	Agreement ClaimType = "agreement"
-	Draw      ClaimType = "draw"
-	Flag      ClaimType = "flag"
-	Resign    ClaimType = "resign"
+	ClaimTypeAbort     ClaimType = "abort"
+	ClaimTypeAgreement ClaimType = "agreement"
+	ClaimTypeDraw      ClaimType = "draw"
+	ClaimTypeFlag      ClaimType = "flag"
+	ClaimTypeResign    ClaimType = "resign"
 )
 
 // Valid indicates whether the value is a known member of the ClaimType enum.
 func (e ClaimType) Valid() bool {
 	switch e {
-	case Abort:
+	case ClaimTypeAbort:
 		return true
-	case Agreement:
+	case ClaimTypeAgreement:
 		return true
-	case Draw:
+	case ClaimTypeDraw:
 		return true
-	case Flag:
+	case ClaimTypeFlag:
 		return true
-	case Resign:
+	case ClaimTypeResign:
 		return true
 	default:
 		return false
@@ -633,18 +639,54 @@ func (e PromotionRulesChoices) Valid() bool {
 	}
 }
 
+// Defines values for RulesDefBareKing.
+const (
+	RulesDefBareKingLoss RulesDefBareKing = "loss"
+	RulesDefBareKingNone RulesDefBareKing = "none"
+)
+
+// Valid indicates whether the value is a known member of the RulesDefBareKing enum.
+func (e RulesDefBareKing) Valid() bool {
+	switch e {
+	case RulesDefBareKingLoss:
+		return true
+	case RulesDefBareKingNone:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RulesDefInsufficientMaterial.
 const (
-	Fide RulesDefInsufficientMaterial = "fide"
-	None RulesDefInsufficientMaterial = "none"
+	RulesDefInsufficientMaterialFide RulesDefInsufficientMaterial = "fide"
+	RulesDefInsufficientMaterialNone RulesDefInsufficientMaterial = "none"
 )
 
 // Valid indicates whether the value is a known member of the RulesDefInsufficientMaterial enum.
 func (e RulesDefInsufficientMaterial) Valid() bool {
 	switch e {
-	case Fide:
+	case RulesDefInsufficientMaterialFide:
 		return true
-	case None:
+	case RulesDefInsufficientMaterialNone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RulesDefStalemate.
+const (
+	RulesDefStalemateDraw RulesDefStalemate = "draw"
+	RulesDefStalemateLoss RulesDefStalemate = "loss"
+)
+
+// Valid indicates whether the value is a known member of the RulesDefStalemate enum.
+func (e RulesDefStalemate) Valid() bool {
+	switch e {
+	case RulesDefStalemateDraw:
+		return true
+	case RulesDefStalemateLoss:
 		return true
 	default:
 		return false
@@ -723,6 +765,7 @@ func (e StatusClaimableDraws) Valid() bool {
 // Defines values for StatusOutcome.
 const (
 	StatusOutcomeAborted              StatusOutcome = "aborted"
+	StatusOutcomeBareKing             StatusOutcome = "bare-king"
 	StatusOutcomeCheckmate            StatusOutcome = "checkmate"
 	StatusOutcomeDrawAgreement        StatusOutcome = "draw-agreement"
 	StatusOutcomeDrawClaim            StatusOutcome = "draw-claim"
@@ -734,12 +777,15 @@ const (
 	StatusOutcomeResignation          StatusOutcome = "resignation"
 	StatusOutcomeSeventyFiveMoves     StatusOutcome = "seventy-five-moves"
 	StatusOutcomeStalemate            StatusOutcome = "stalemate"
+	StatusOutcomeStalemateLoss        StatusOutcome = "stalemate-loss"
 )
 
 // Valid indicates whether the value is a known member of the StatusOutcome enum.
 func (e StatusOutcome) Valid() bool {
 	switch e {
 	case StatusOutcomeAborted:
+		return true
+	case StatusOutcomeBareKing:
 		return true
 	case StatusOutcomeCheckmate:
 		return true
@@ -762,6 +808,8 @@ func (e StatusOutcome) Valid() bool {
 	case StatusOutcomeSeventyFiveMoves:
 		return true
 	case StatusOutcomeStalemate:
+		return true
+	case StatusOutcomeStalemateLoss:
 		return true
 	default:
 		return false
@@ -1025,6 +1073,9 @@ type CanMate struct {
 // square the King passed. With `sides`, the King and the Rook land on
 // the files it gives instead (docs/VARIANTS.md, "castling").
 type Castling struct {
+	// AnyDistance The King, castling, moves one square or more toward the Rook and the Rook lands next to it on the other side (Wildebeest Chess, docs/RULES.md R42); not with `sides`. Written with the King's landing square (`f1i1`), the one-square castling as King takes Rook (`f1k1`); SAN `O-O/i1`.
+	AnyDistance *bool `json:"anyDistance,omitempty"`
+
 	// AnyStart The King and the castling Rooks may start on any square of their rank (Chess960); needs `sides`. Castling is then written King takes Rook (`b1h1`).
 	AnyStart *bool `json:"anyStart,omitempty"`
 
@@ -1123,10 +1174,13 @@ type Definition struct {
 	StartFEN string `json:"startFEN"`
 }
 
-// DoubleStep Lets the piece step two squares straight forward, both empty, without capturing.
+// DoubleStep Lets the piece step two squares straight forward, both empty, without capturing (`doubleStep`), or three, all empty (`tripleStep`).
 type DoubleStep struct {
-	// Ranks The ranks (from the owner's side, from 1) where it may; empty or absent, anywhere.
+	// Ranks The ranks (from the owner's side, from 1) where it may; with neither ranks nor squares, anywhere.
 	Ranks *[]int `json:"ranks,omitempty"`
+
+	// Squares Further squares it may double-step from, named as White sees them (`b3`); Black's are mirrored across the middle rank (`b8` on 10 ranks).
+	Squares *[]string `json:"squares,omitempty"`
 }
 
 // DrawRules The draw rules; an absent or 0 value switches a rule off.
@@ -1336,7 +1390,7 @@ type MoveInfo struct {
 
 	// Flags What kind of move it is, empty for a plain move. `capture`: captures is not empty (a conversion
 	// alone removes nothing and has no capture flag). `check`, `checkmate`: the move gives check or
-	// mates. `en-passant`, `castling`, `king-jump` (the King's two-square jump), `double-step`.
+	// mates. `en-passant`, `castling`, `king-jump` (the King's two-square jump), `double-step` (a triple step too).
 	// `from-afar`: the piece captures without moving (the Archer). `dev`, `dev-capture`: a Dev's move,
 	// and one that takes a Dev. `multi-capture`: the move captures off its destination (approach,
 	// withdrawal, coordination, a Chameleon's mimicry), possibly several pieces, all listed in captures.
@@ -1471,7 +1525,7 @@ type PieceDef struct {
 	// Description Free text about the piece, for people.
 	Description *string `json:"description,omitempty"`
 
-	// DoubleStep Lets the piece step two squares straight forward, both empty, without capturing.
+	// DoubleStep Lets the piece step two squares straight forward, both empty, without capturing (`doubleStep`), or three, all empty (`tripleStep`).
 	DoubleStep *DoubleStep `json:"doubleStep,omitempty"`
 
 	// FrozenMoves The piece neither moves nor gives check until its side has completed this many moves (the five-move rule); absent or 0, never frozen.
@@ -1500,6 +1554,9 @@ type PieceDef struct {
 
 	// Royal The piece is a King of its side, to be checkmated (default false).
 	Royal *bool `json:"royal,omitempty"`
+
+	// TripleStep Lets the piece step two squares straight forward, both empty, without capturing (`doubleStep`), or three, all empty (`tripleStep`).
+	TripleStep *DoubleStep `json:"tripleStep,omitempty"`
 
 	// Value The piece's value as its rules give it (a Pawn 1, a Rook 5 in chess); absent when they give none.
 	Value *float32 `json:"value,omitempty"`
@@ -1662,6 +1719,9 @@ type PromotionRulesChoices string
 
 // RulesDef The rule switches of a variant; an absent switch is off.
 type RulesDef struct {
+	// BareKing `loss`: a side left with its King alone loses (outcome `bare-king`), unless it bares the opposing King on its very next move, which draws (docs/RULES.md R41); `none` (the default): no such rule.
+	BareKing *RulesDefBareKing `json:"bareKing,omitempty"`
+
 	// Castling Castling: the unmoved King moves two squares toward an unmoved Rook
 	// on its own rank, every square between them empty, not in check and
 	// not passing or landing on an attacked square; the Rook lands on the
@@ -1686,10 +1746,19 @@ type RulesDef struct {
 
 	// Promotion Where and how pieces with `promotesTo` promote.
 	Promotion *PromotionRules `json:"promotion,omitempty"`
+
+	// Stalemate What a stalemate means for the stalemated side: `draw` (the default) or `loss` (outcome `stalemate-loss`).
+	Stalemate *RulesDefStalemate `json:"stalemate,omitempty"`
 }
+
+// RulesDefBareKing `loss`: a side left with its King alone loses (outcome `bare-king`), unless it bares the opposing King on its very next move, which draws (docs/RULES.md R41); `none` (the default): no such rule.
+type RulesDefBareKing string
 
 // RulesDefInsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `none` (the default): no such rule.
 type RulesDefInsufficientMaterial string
+
+// RulesDefStalemate What a stalemate means for the stalemated side: `draw` (the default) or `loss` (outcome `stalemate-loss`).
+type RulesDefStalemate string
 
 // SetupRequest A variant's game-creation options. Exactly one of `variant` and `definition`.
 type SetupRequest struct {
@@ -1782,7 +1851,9 @@ type Status struct {
 
 	// Outcome How the game stands in this position: `ongoing`, or how it ended (`checkmate`, `stalemate`, and the
 	// draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
-	// move rule), `insufficient-material`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+	// move rule), `insufficient-material`; in variants whose rules say so, `stalemate-loss`: the side to
+	// move is stalemated and loses (courier, wildebeest), and `bare-king`: a side left with its King alone has lost
+	// (courier, docs/RULES.md R41), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 	// `flag-fall-draw` and `aborted` appear only in
 	// adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 	// winner are the claim's too; legal-moves, status and validate-move never give them.
@@ -1797,7 +1868,7 @@ type Status struct {
 	// Turn The side to move.
 	Turn StatusTurn `json:"turn"`
 
-	// Winner The winner, after a checkmate, an accepted resignation or a flag fall the other side wins; absent otherwise.
+	// Winner The winner, after a checkmate, a stalemate that loses, a bare King, an accepted resignation or a flag fall the other side wins; absent otherwise.
 	Winner *StatusWinner `json:"winner,omitempty"`
 }
 
@@ -1806,7 +1877,9 @@ type StatusClaimableDraws string
 
 // StatusOutcome How the game stands in this position: `ongoing`, or how it ended (`checkmate`, `stalemate`, and the
 // draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
-// move rule), `insufficient-material`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+// move rule), `insufficient-material`; in variants whose rules say so, `stalemate-loss`: the side to
+// move is stalemated and loses (courier, wildebeest), and `bare-king`: a side left with its King alone has lost
+// (courier, docs/RULES.md R41), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 // `flag-fall-draw` and `aborted` appear only in
 // adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 // winner are the claim's too; legal-moves, status and validate-move never give them.
@@ -1815,7 +1888,7 @@ type StatusOutcome string
 // StatusTurn The side to move.
 type StatusTurn string
 
-// StatusWinner The winner, after a checkmate, an accepted resignation or a flag fall the other side wins; absent otherwise.
+// StatusWinner The winner, after a checkmate, a stalemate that loses, a bare King, an accepted resignation or a flag fall the other side wins; absent otherwise.
 type StatusWinner string
 
 // StatusResult The status of a position.

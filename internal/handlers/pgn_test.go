@@ -103,6 +103,17 @@ func TestPGNAnswers(t *testing.T) {
 	if !a.Legal || a.Moves[len(a.Moves)-1] != "e1g1" || !strings.Contains(a.PGN, "4. O-O *") {
 		t.Errorf("coordinates and o-o: %+v", a)
 	}
+	// Castling any distance (Wildebeest Chess) is written with the King's
+	// landing square and reads back.
+	code, a, body = adjudicatePGN(t, h, map[string]any{"variant": "wildebeest", "fen": "r4k4r/11/11/11/11/11/11/11/11/R4K4R w KQkq - 0 1",
+		"moves": []string{"f1i1", "f10a10", "a1a2"}, "pgnOut": true})
+	if code != 200 || !strings.Contains(a.PGN, "1. O-O/i1 O-O-O/e10 2. Ra2") {
+		t.Errorf("wildebeest castling in PGN = %d %s", code, body)
+	}
+	_, again, _ := adjudicatePGN(t, h, map[string]any{"pgn": a.PGN})
+	if !slices.Equal(again.Moves, a.Moves) || again.FEN != a.FEN {
+		t.Errorf("wildebeest castling: the answered PGN does not read back: %+v", again)
+	}
 }
 
 func TestPGNProblems(t *testing.T) {

@@ -185,7 +185,7 @@ func describeStatus(p *rules.Position, st rules.Status) statusInfo {
 		Outcome: st.Outcome.String(), Result: st.Result(), ClaimableDraws: []string{},
 		LegalMoveCount: st.LegalMoves, HalfmoveClock: p.Halfmoves(), FullmoveNumber: p.Fullmoves(),
 		Repetitions: st.Repetitions, CanMate: sideFlags{White: p.CanMate(rules.White), Black: p.CanMate(rules.Black)}}
-	if st.Outcome == rules.Checkmate {
+	if st.Outcome.Decisive() {
 		si.Winner = st.Winner.String()
 	}
 	if p.Variant().MovesPerTurn() > 1 {

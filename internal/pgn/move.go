@@ -24,7 +24,8 @@ type moveFault struct {
 // annotation suffix (a trailing run of ! and ?). It accepts:
 //
 //   - castling: O-O and O-O-O, also written with zeros (0-0) or in lower
-//     case (o-o);
+//     case (o-o), optionally followed by / and the King's landing square
+//     where castling goes any distance (O-O/i1, Wildebeest Chess);
 //   - SAN: an optional piece letter (A-Z, then up to three apostrophes:
 //     C', or A with three), an optional origin file, rank or square, an optional x or
 //     -, the destination square, an optional promotion (=Q, =C', or the
@@ -45,6 +46,9 @@ func checkMove(t string) (string, *moveFault) {
 	body := t[:end]
 	if body == "" {
 		return "", &moveFault{0, "an annotation without a move"}
+	}
+	if castleTo(body) {
+		return body, nil
 	}
 	for i := 0; i < len(body); i++ {
 		switch c := body[i]; c {
@@ -93,6 +97,19 @@ func checkMove(t string) (string, *moveFault) {
 }
 
 // isCastle says whether s is O-O or O-O-O, written with O, o or 0 alike.
+// castleTo says whether t is castling with the King's landing square, O-O/i1,
+// with at most one + or # after it: a / followed by a square, where
+// gating would name a piece (upper case).
+func castleTo(t string) bool {
+	i := strings.IndexByte(t, '/')
+	if i < 0 || !isCastle(t[:i]) {
+		return false
+	}
+	sq := strings.TrimSuffix(strings.TrimSuffix(t[i+1:], "+"), "#")
+	p := &moveScanner{s: sq}
+	return p.atSquare() && p.square() == nil && p.i == len(sq)
+}
+
 func isCastle(s string) bool {
 	if len(s) != 3 && len(s) != 5 {
 		return false

@@ -108,6 +108,7 @@ func TestMoveTokens(t *testing.T) {
 		"C'xe4": "C'xe4", "A'''p16#": "A'''p16#", "D'''xe6": "D'''xe6", "Kxp16": "Kxp16", "p15=A''": "p15=A''",
 		"cd34-cd56": "cd34-cd56", "op1314op1516": "op1314op1516", "e4!": "e4", "Nf3?!": "Nf3", "Qh5+!!": "Qh5+",
 		"Rd8#!": "Rd8#", "Cab10": "Cab10", "Caf1+": "Caf1+", "b7b8n": "b7b8n",
+		"O-O/i1": "O-O/i1", "O-O-O/b1+": "O-O-O/b1+", "o-o/g10!": "o-o/g10",
 	} {
 		g, err := Parse("1. " + token + " *")
 		if err != nil {
@@ -126,7 +127,7 @@ func TestMoveTokensRefused(t *testing.T) {
 	for token, col := range map[string]int{
 		"N@f3": 5, "@f3": 4, "P*e4": 5, "Nf3/E": 7, "e1g1/H": 8, "e2e4,d5": 8, "+R": 4, "--": 4,
 		"q4": 4, "a17": 5, "a0": 5, "Nq3": 5, "A''''e4": 8, "e4+#": 6, "e8=": 7, "e!4": 5, "e4=+": 7,
-		"x4": 4, "Nf": 6, "ab12-ab3": 8, "O-0": 6, "Kp17": 6,
+		"x4": 4, "Nf": 6, "ab12-ab3": 8, "O-0": 6, "Kp17": 6, "O-O/He1": 7, "O-O/i17": 7,
 	} {
 		_, err := Parse("1. " + token + " *")
 		if err == nil {

@@ -77,8 +77,10 @@ func (p *Position) chameleonMoves(moves []Move, from Square, us Color, t PieceTy
 			}
 		}
 	}
-	if p.ep != NoSquare && p.board[p.ep] == 0 {
-		emit(p.ep, false)
+	for _, ep := range [2]Square{p.ep, p.epFar} {
+		if ep != NoSquare && p.board[ep] == 0 {
+			emit(ep, false)
+		}
 	}
 	if capturesOnly {
 		return moves
@@ -115,7 +117,7 @@ func (p *Position) chameleonTakes(from, to Square, us Color) takes {
 		if p.capturable(to, us) && p.v.replaced(tg.Type()) && p.mimics(tg.Type(), us, from, to, MoveNormal) {
 			tk.at = to
 		}
-	} else if to == p.ep {
+	} else if p.isEP(to) {
 		if v := p.board[p.epVictim]; p.capturable(p.epVictim, us) && p.v.types[v.Type()-1].epTaker && p.mimics(v.Type(), us, from, to, MoveEnPassant) {
 			tk.at = p.epVictim
 		}

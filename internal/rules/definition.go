@@ -41,6 +41,11 @@ type PieceDef struct {
 	// DoubleStep lets the piece step two squares straight forward, both
 	// empty, without capturing.
 	DoubleStep *DoubleStepDef `json:"doubleStep,omitempty"`
+	// TripleStep lets the piece step three squares straight forward, all
+	// empty, without capturing, from the ranks and squares it gives
+	// (Wildebeest Chess's Pawns from rank 2); an en-passant maker's triple
+	// step can be taken on either square it passed.
+	TripleStep *DoubleStepDef `json:"tripleStep,omitempty"`
 	// PromotesTo lists the letters this piece may promote to in the zone.
 	PromotesTo []string `json:"promotesTo,omitempty"`
 	// PromotesBy, when set, is the part of Betza whose moves promote; the
@@ -90,10 +95,15 @@ type BentDef struct {
 	Step int `json:"step,omitempty"`
 }
 
-// DoubleStepDef says where a piece may step two squares.
+// DoubleStepDef says where a piece may step two squares: from the Ranks
+// and from the Squares; with neither, from anywhere.
 type DoubleStepDef struct {
-	// Ranks, counted from the owner's side starting at 1; empty means anywhere.
+	// Ranks, counted from the owner's side starting at 1.
 	Ranks []int `json:"ranks,omitempty"`
+	// Squares, named as White sees them (b3); Black's are the same squares
+	// mirrored across the middle rank (b3 is b8 on 10 ranks). Wolf Chess's
+	// Pawns double-step from rank 2 and from b3, c3, f3 and g3.
+	Squares []string `json:"squares,omitempty"`
 }
 
 // RulesDef holds the rule switches of a variant.
@@ -109,6 +119,13 @@ type RulesDef struct {
 	// turn ends early right after a move that gives check, or when the
 	// side has no legal move left (the quick form of Giant Chess).
 	MovesPerTurn int `json:"movesPerTurn,omitempty"`
+	// Stalemate is what a stalemate means for the stalemated side: "draw"
+	// (the default) or "loss" (Courier Chess, Wildebeest Chess).
+	Stalemate string `json:"stalemate,omitempty"`
+	// BareKing is "loss" where a side left with its royal piece alone
+	// loses, unless it bares the opposing King on its very next move
+	// (Courier Chess, as Shatranj; bareking.go), or "none" (the default).
+	BareKing string `json:"bareKing,omitempty"`
 }
 
 // CastlingDef enables castling: the unmoved King moves two squares toward an
@@ -131,6 +148,11 @@ type CastlingDef struct {
 	// their rank, as in Chess960 (it needs Sides): a right belongs to the
 	// Rook on its file, and the move is written King takes Rook (e1h1).
 	AnyStart bool `json:"anyStart,omitempty"`
+	// AnyDistance lets the King, castling, move any number of squares
+	// toward the Rook, one at least, and the Rook land on the square next
+	// to it on the other side (Wildebeest Chess; castledistance.go). Not
+	// with Sides.
+	AnyDistance bool `json:"anyDistance,omitempty"`
 }
 
 // CastlingSides are the landing files of castling on each side.

@@ -127,12 +127,20 @@ func TestCompileErrors(t *testing.T) {
 		{"i without initial ranks", func(d *Definition) { d.Pieces[4].Betza = "NiD" }, ErrInvalidVariant, "pieces[4].initialRanks", -1},
 		{"initial rank off the board", func(d *Definition) { d.Pieces[4].InitialRanks = []int{1, 9} }, ErrInvalidVariant, "pieces[4].initialRanks[1]", -1},
 		{"double-step rank off the board", func(d *Definition) { d.Pieces[5].DoubleStep.Ranks = []int{0} }, ErrInvalidVariant, "pieces[5].doubleStep.ranks[0]", -1},
+		{"double-step square off the board", func(d *Definition) { d.Pieces[5].DoubleStep.Squares = []string{"b3", "i3"} }, ErrInvalidVariant, "pieces[5].doubleStep.squares[1]", -1},
+		{"double-step square malformed", func(d *Definition) { d.Pieces[5].DoubleStep.Squares = []string{"b3x"} }, ErrInvalidVariant, "pieces[5].doubleStep.squares[0]", -1},
 		{"negative frozen moves", func(d *Definition) { d.Pieces[1].FrozenMoves = -1 }, ErrInvalidVariant, "pieces[1].frozenMoves", -1},
 		{"unknown promotion letter", func(d *Definition) { d.Pieces[5].PromotesTo = []string{"Q", "X"} }, ErrInvalidVariant, "pieces[5].promotesTo[1]", -1},
 		{"promotion to the royal piece", func(d *Definition) { d.Pieces[5].PromotesTo = []string{"K"} }, ErrInvalidVariant, "pieces[5].promotesTo[0]", -1},
 		{"unknown castling rook", func(d *Definition) { d.Rules.Castling.Rook = "X" }, ErrInvalidVariant, "rules.castling.rook", -1},
 		{"bad castling notation", func(d *Definition) { d.Rules.Castling.Notation = "shredder" }, ErrInvalidVariant, "rules.castling.notation", -1},
 		{"castling and the king's jump", func(d *Definition) { d.Rules.KingJump = true }, ErrInvalidVariant, "rules.kingJump", -1},
+		{"castling any distance with landing files", func(d *Definition) {
+			d.Rules.Castling.AnyDistance = true
+			d.Rules.Castling.Sides = &CastlingSides{High: CastlingSide{King: "g", Rook: "f"}, Low: CastlingSide{King: "c", Rook: "d"}}
+		}, ErrInvalidVariant, "rules.castling.anyDistance", -1},
+		{"triple-step rank off the board", func(d *Definition) { d.Pieces[5].TripleStep = &DoubleStepDef{Ranks: []int{9}} }, ErrInvalidVariant, "pieces[5].tripleStep.ranks[0]", -1},
+		{"triple-step square off the board", func(d *Definition) { d.Pieces[5].TripleStep = &DoubleStepDef{Squares: []string{"a9"}} }, ErrInvalidVariant, "pieces[5].tripleStep.squares[0]", -1},
 		{"en-passant maker without a double step", func(d *Definition) { d.Rules.EnPassant.Makers = []string{"P", "N"} }, ErrInvalidVariant, "rules.enPassant.makers[1]", -1},
 		{"unknown en-passant maker", func(d *Definition) { d.Rules.EnPassant.Makers = []string{"X"} }, ErrInvalidVariant, "rules.enPassant.makers[0]", -1},
 		{"unknown en-passant taker", func(d *Definition) { d.Rules.EnPassant.Takers = []string{"X"} }, ErrInvalidVariant, "rules.enPassant.takers[0]", -1},
@@ -171,6 +179,11 @@ func TestCompileErrors(t *testing.T) {
 		}, ErrInvalidVariant, "rules.movesPerTurn", -1},
 		{"negative draw threshold", func(d *Definition) { d.Rules.Draws.MoveClaim = -1 }, ErrInvalidVariant, "rules.draws", -1},
 		{"bad insufficient material", func(d *Definition) { d.Rules.InsufficientMaterial = "bare" }, ErrInvalidVariant, "rules.insufficientMaterial", -1},
+		{"bad stalemate", func(d *Definition) { d.Rules.Stalemate = "win" }, ErrInvalidVariant, "rules.stalemate", -1},
+		{"bad bare king", func(d *Definition) { d.Rules.BareKing = "draw" }, ErrInvalidVariant, "rules.bareKing", -1},
+		{"bare king with FIDE material", func(d *Definition) {
+			d.Rules.BareKing, d.Rules.InsufficientMaterial = "loss", "fide"
+		}, ErrInvalidVariant, "rules.bareKing", -1},
 		{"start FEN board does not parse",
 			func(d *Definition) { d.StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1" },
 			ErrInvalidVariant, "startFEN.board", 42},

@@ -17,8 +17,11 @@ type Setup struct {
 	Castling  [2]uint16 // files of Rooks with a castling right
 	KingJump  [2]bool
 	EnPassant Square
-	Halfmoves int
-	Fullmoves int
+	// EnPassantTriple says the last move was a triple step: it passed
+	// EnPassant and the square behind it, both en-passant squares.
+	EnPassantTriple bool
+	Halfmoves       int
+	Fullmoves       int
 	// Promotion is the promotion type a variant with a choice of them
 	// ("captured", "initial", "all") plays by; empty: the variant's default.
 	Promotion string
@@ -135,11 +138,9 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 		return nil, err
 	}
 	if fields[3] != "-" {
-		sq, n := parseSquare(fields[3], v.files, v.ranks)
-		if n == 0 || n != len(fields[3]) {
-			return nil, newError(ErrInvalidFEN, fieldEnPassant, offs[3], "en-passant square must be - or a square of the board, not %q", fields[3])
+		if err := s.parseEnPassant(fields[3], offs[3]); err != nil {
+			return nil, err
 		}
-		s.EnPassant = sq
 	}
 	if !clocks {
 		s.Fullmoves = 1
@@ -529,7 +530,14 @@ func (s *Setup) FEN() string {
 	}
 	sb.WriteString(s.rightsText())
 	sb.WriteByte(' ')
-	sb.WriteString(s.EnPassant.String())
+	switch far := s.enPassantFar(); {
+	case far == NoSquare:
+		sb.WriteString(s.EnPassant.String())
+	case far.Rank() < s.EnPassant.Rank():
+		sb.WriteString(far.String() + s.EnPassant.String())
+	default:
+		sb.WriteString(s.EnPassant.String() + far.String())
+	}
 	sb.WriteByte(' ')
 	sb.WriteString(strconv.Itoa(s.Halfmoves))
 	sb.WriteByte(' ')
@@ -593,7 +601,7 @@ func caseFor(upper byte, c Color) byte {
 // Setup returns the position as an unchecked Setup.
 func (p *Position) Setup() *Setup {
 	s := &Setup{Variant: p.v, Board: p.board, Turn: p.side, Castling: p.castle, KingJump: p.jump,
-		EnPassant: p.ep, Halfmoves: p.halfmove, Fullmoves: p.fullmove, MovesLeft: p.left, FoolMoved: NoSquare}
+		EnPassant: p.ep, EnPassantTriple: p.epFar != NoSquare, Halfmoves: p.halfmove, Fullmoves: p.fullmove, MovesLeft: p.left, FoolMoved: NoSquare}
 	if p.memoryMatters() {
 		s.Copies = p.imit
 		s.Effect, s.FoolMoved = p.effect != effectNone, p.effectSq
@@ -622,7 +630,7 @@ func (p *Position) FEN() string { return p.Setup().FEN() }
 func NewPosition(s *Setup) (*Position, error) {
 	v := s.Variant
 	p := &Position{v: v, side: s.Turn, castle: s.Castling, jump: s.KingJump,
-		ep: NoSquare, epVictim: NoSquare, held: [2]Square{NoSquare, NoSquare}, halfmove: s.Halfmoves, fullmove: s.Fullmoves, left: v.perTurn,
+		ep: NoSquare, epFar: NoSquare, epVictim: NoSquare, held: [2]Square{NoSquare, NoSquare}, halfmove: s.Halfmoves, fullmove: s.Fullmoves, left: v.perTurn,
 		kit: &kit{v: v}, effectSq: NoSquare}
 	if s.MovesLeft != 0 {
 		if s.MovesLeft < 1 || s.MovesLeft > v.perTurn {
@@ -693,7 +701,10 @@ func NewPosition(s *Setup) (*Position, error) {
 	if err := p.checkRights(); err != nil {
 		return nil, err
 	}
-	if err := p.setEnPassant(s.EnPassant); err != nil {
+	if s.EnPassantTriple && s.enPassantFar() == NoSquare {
+		return nil, newError(ErrIllegalPosition, fieldEnPassant, -1, "no triple step can have passed %s", s.EnPassant)
+	}
+	if err := p.setEnPassant(s.EnPassant, s.enPassantFar()); err != nil {
 		return nil, err
 	}
 	p.hash ^= rightsHash(p.castle, p.jump)
@@ -742,7 +753,7 @@ func (p *Position) checkRights() error {
 	return nil
 }
 
-func (p *Position) setEnPassant(ep Square) error {
+func (p *Position) setEnPassant(ep, far Square) error {
 	if ep == NoSquare {
 		return nil
 	}
@@ -753,14 +764,24 @@ func (p *Position) setEnPassant(ep Square) error {
 	}
 	victim, ok1 := p.v.step(ep, fwd)
 	origin, ok2 := p.v.step(ep, fwd.neg())
+	if far != NoSquare {
+		// A triple step passed far and ep: it came from behind far.
+		origin, ok2 = p.v.step(far, fwd.neg())
+		if p.board[far] != 0 || !p.v.tripleSteps {
+			ok2 = false
+		}
+	}
 	if !ok1 || !ok2 || p.board[ep] != 0 || p.board[origin] != 0 {
-		return newError(ErrIllegalPosition, fieldEnPassant, -1, "no double step can have passed %s", ep)
+		return newError(ErrIllegalPosition, fieldEnPassant, -1, "no double or triple step can have passed %s", ep)
 	}
 	pc := p.board[victim]
 	if pc == 0 || pc.Color() != them || !p.v.typ(pc.Type()).epMaker && !p.promotedMaker(pc, victim) {
 		return newError(ErrIllegalPosition, fieldEnPassant, -1, "no %s piece that makes en passant stands on %s", them, victim)
 	}
-	p.ep, p.epVictim = ep, victim
+	if far != NoSquare && p.v.moves[them][int(pc.Type())*NumSquares+int(origin)].triple != victim {
+		return newError(ErrIllegalPosition, fieldEnPassant, -1, "the %s on %s cannot have stepped there from %s", p.v.typ(pc.Type()).Name, victim, origin)
+	}
+	p.ep, p.epFar, p.epVictim = ep, far, victim
 	return nil
 }
 
@@ -800,4 +821,50 @@ func (v *Variant) holesError(board string, holes *bitboard) error {
 		return newError(ErrInvalidFEN, fieldBoard, off, "%s is a square of the %s board, not *", sq, v.def.ID)
 	}
 	return nil
+}
+
+// parseEnPassant reads the en-passant field: a square, or the two squares
+// a triple step passed, in either order (e3e4, as Fairy-Stockfish writes
+// them). Of two, EnPassant is the one nearer the piece that made the step,
+// judged by the side that made it: the side not to move.
+func (s *Setup) parseEnPassant(text string, off int) error {
+	v := s.Variant
+	sq, n := parseSquare(text, v.files, v.ranks)
+	if n == 0 {
+		return newError(ErrInvalidFEN, fieldEnPassant, off, "en-passant square must be - or a square of the board, not %q", text)
+	}
+	s.EnPassant = sq
+	if n == len(text) {
+		return nil
+	}
+	sq2, n2 := parseSquare(text[n:], v.files, v.ranks)
+	if n2 == 0 || n+n2 != len(text) {
+		return newError(ErrInvalidFEN, fieldEnPassant, off+n, "en-passant field must be - or one or two squares of the board, not %q", text)
+	}
+	if sq2.File() != sq.File() || abs(sq2.Rank()-sq.Rank()) != 1 {
+		return newError(ErrInvalidFEN, fieldEnPassant, off+n, "two en-passant squares must be neighbours on one file, not %q", text)
+	}
+	if (sq2.Rank() > sq.Rank()) == (s.Turn == Black) {
+		// White, not to move, stepped up: the higher square is nearer.
+		s.EnPassant = sq2
+	}
+	s.EnPassantTriple = true
+	return nil
+}
+
+// enPassantFar returns the other square a triple step passed, behind
+// EnPassant as seen by the side that made it, or NoSquare.
+func (s *Setup) enPassantFar() Square {
+	if !s.EnPassantTriple || s.EnPassant == NoSquare {
+		return NoSquare
+	}
+	back := -1 // White, not to move, stepped up
+	if s.Turn == White {
+		back = 1
+	}
+	r := s.EnPassant.Rank() + back
+	if r < 0 || r >= s.Variant.ranks {
+		return NoSquare
+	}
+	return SquareAt(s.EnPassant.File(), r)
 }

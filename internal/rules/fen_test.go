@@ -188,6 +188,10 @@ func FuzzParseFEN(f *testing.F) {
 		{"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
 		{"chess960", "4k3/8/8/8/8/8/8/4KR1R w F - 0 1"},
 		{"capablanca", "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1"},
+		{"wildebeest", "5k5/11/11/11/11/3pPp5/3p7/2P8/11/5K5 b - e3e4 0 1"},
+		{"wildebeest", "r4k4r/11/11/11/11/11/11/11/11/R4K4R w KQkq - 0 1"},
+		{"wolf", "k7/8/8/Ps6/8/8/8/8/8/7K w - b8 0 2"},
+		{"courier", "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1"},
 		{"omicron", "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1"},
 		{"omicron", "w10w/*4k5*/*10*/*10*/*10*/*10*/*10*/*10*/*4K5*/W**********W w - - 0 1"},
 	} {

@@ -69,8 +69,14 @@ func (v *Variant) lastRankDoubleStep() bool {
 		if !pt.epMaker || pt.DoubleStep == nil {
 			continue
 		}
-		if len(pt.DoubleStep.Ranks) == 0 || slices.Contains(pt.DoubleStep.Ranks, v.ranks-2) {
+		ds := pt.DoubleStep
+		if len(ds.Ranks) == 0 && len(ds.Squares) == 0 || slices.Contains(ds.Ranks, v.ranks-2) {
 			return true
+		}
+		for _, sq := range pt.doubleFrom[White] {
+			if sq.Rank() == v.ranks-3 {
+				return true
+			}
 		}
 	}
 	return false

@@ -55,7 +55,7 @@ func (g *Game) repetitionKey() uint64 {
 		legal := g.legal
 		switch {
 		case g.known:
-		case p.targeted():
+		case p.targeted() && p.epFar == NoSquare:
 			// Only the pieces that take en passant can (RULES R4).
 			takers := p.epTakers()
 			g.some = p.legalIn(g.some[:0], &takers, p.ep)
@@ -65,7 +65,7 @@ func (g *Game) repetitionKey() uint64 {
 		}
 		for _, m := range legal {
 			if m.Kind == MoveEnPassant {
-				return p.hash ^ zobristEP[p.ep] ^ p.memoryKey()
+				return p.hash ^ p.epHash() ^ p.memoryKey()
 			}
 		}
 	}
@@ -149,12 +149,13 @@ func (g *Game) PlayText(text string) (uci string, notes []Annotation, err error)
 }
 
 // endedByRule says whether the current position ends the game by a rule
-// that does not count the legal moves: dead material, the automatic
-// repetition or move-count end. The checkmates and stalemates are left to
-// Status (statusOf gives those the first place).
+// that does not count the legal moves: dead material, a bare King, the
+// automatic repetition or move-count end. The checkmates and stalemates
+// are left to Status (statusOf gives those the first place).
 func (g *Game) endedByRule() bool {
 	p, d := g.pos, g.pos.v.draws
 	return p.v.material == "fide" && p.deadByMaterial() ||
+		p.v.bareKing && p.bareKingOver() ||
 		d.RepetitionEnd > 0 && g.repetitions() >= d.RepetitionEnd ||
 		d.MoveEnd > 0 && p.halfmove >= 2*d.MoveEnd
 }

@@ -87,7 +87,7 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 		}
 		afar := e.afar != NoSquare && foe.has(b[e.afar]) && (p.effect != effectImmune || e.afar != p.effectSq)
 		if target == 0 {
-			if !e.move && !(e.capture && e.to == p.ep && p.v.types[t-1].epTaker) || capturesOnly && !afar {
+			if !e.move && !(e.capture && p.isEP(e.to) && p.v.types[t-1].epTaker) || capturesOnly && !afar {
 				continue
 			}
 		} else if !e.capture || !foe.has(target) {
@@ -107,7 +107,7 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 			moves = p.addMove(moves, t, from, e.to, MoveFromAfar, e.promote)
 		case target == 0 && !e.move:
 			moves = p.addMove(moves, t, from, e.to, MoveEnPassant, e.promote)
-		case target == 0 && e.capture && e.to == p.ep && p.v.types[t-1].epTaker:
+		case target == 0 && e.capture && p.isEP(e.to) && p.v.types[t-1].epTaker:
 			// The square is both a plain move and an en-passant capture
 			// (never in shipped variants): the capture is the one played.
 			moves = p.addMove(moves, t, from, e.to, MoveEnPassant, e.promote)
@@ -216,6 +216,14 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 	if mt.double != NoSquare && !capturesOnly && b[mt.doubleMid] == 0 && b[mt.double] == 0 {
 		moves = p.addMove(moves, t, from, mt.double, MoveDoubleStep, mt.doublePromote)
 	}
+	if mt.triple != NoSquare && !capturesOnly {
+		// Straight forward: the squares passed are a third and two thirds
+		// of the way.
+		d := (mt.triple - from) / 3
+		if b[from+d] == 0 && b[from+2*d] == 0 && b[mt.triple] == 0 {
+			moves = p.addMove(moves, t, from, mt.triple, MoveDoubleStep, mt.doublePromote)
+		}
+	}
 	return moves
 }
 
@@ -301,6 +309,9 @@ func (p *Position) kingRights(moves []Move, inCheck bool) []Move {
 // castlingMoves appends the castling moves allowed by the rights, apart
 // from the final test that the King does not land in check.
 func (p *Position) castlingMoves(moves []Move) []Move {
+	if p.v.anyDistance {
+		return p.castlingAnyDistance(moves)
+	}
 	if p.v.castleData {
 		return p.castlingByData(moves)
 	}
@@ -421,6 +432,9 @@ func (p *Position) castleKing(m Move) Square {
 // castleSquares returns where the castling move m, before it is made, takes
 // the King and, from and to, the Rook.
 func (p *Position) castleSquares(m Move) (king, rookFrom, rookTo Square) {
+	if p.v.anyDistance {
+		return p.castleSquaresAnyDistance(m)
+	}
 	if !p.v.castleData {
 		rookFrom, rookTo = p.castleRook(m)
 		return m.To, rookFrom, rookTo

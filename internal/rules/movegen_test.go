@@ -53,6 +53,10 @@ func FuzzPlayout(f *testing.F) {
 	f.Add("giant", "", []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
 	f.Add("giant", "r2kq11/16/16/16/16/16/6dd8/6dd8/2s3DD8/4Q1DD1N6/16/4pp10/16/2S13/16/R3K10R w - - 0 30", []byte{3, 30, 90, 150, 7, 77})
 	f.Add("giant-quick", "", []byte{4, 8, 15, 16, 23, 42})
+	f.Add("wildebeest", "r4k4r/1pp5p2/2n8/11/11/3C7/11/11/5PPP3/R4K1N2R b KQkq - 0 1", []byte{3, 1, 4, 1, 5, 9, 2, 6})
+	f.Add("wildebeest", "5k5/11/11/11/11/3p1p5/3p7/11/4P6/5K5 w - - 0 1", []byte{2, 0, 1, 1})
+	f.Add("wolf", "", []byte{1, 1, 2, 3, 5, 8, 13})
+	f.Add("courier", "4k7/4R7/12/12/12/12/12/4K7 b - - 0 1", []byte{0, 1, 2})
 	f.Add("giant-quick", "r2kq11/16/16/16/16/16/6dd8/6dd8/2s3DD8/4Q1DD1N6/16/4pp10/16/2S13/16/R3K10R w - - 0 30 2", []byte{9, 19, 29, 39})
 	f.Add("grand", "2k''6t/j'2u3k2/p3r'2pp1/2o''2yd''3/E''3pb''4/9e''/3D''YP1O''2/P3B''R'2P1/1KP3U1J'1/2T3K''3 w - - 0 20", []byte{5, 50, 150, 250, 9})
 	f.Add("grand", "10/3P6/6P2k/7n2/10/10/10/5p4/2p7/K6R2 w - - 0 40 all", []byte{70, 1, 140, 2, 3})
@@ -109,7 +113,7 @@ func mustFresh(t *testing.T, p *Position) *Position {
 
 // TestPlayoutSeeds runs the playout property over long fixed games.
 func TestPlayoutSeeds(t *testing.T) {
-	for _, variant := range []string{"chess", "shako", "grand", "giant", "giant-quick"} {
+	for _, variant := range []string{"chess", "shako", "grand", "giant", "giant-quick", "courier", "wolf", "wildebeest"} {
 		p := MustBuiltin(variant).Start()
 		for ply := 0; ply < 120; ply++ {
 			legal := checkMoveInvariants(t, p)

@@ -88,10 +88,8 @@ func (p *Position) describe(m Move, legal []Move, scratch *Position) MoveDetail 
 	var buf [24]byte
 	sb := buf[:0]
 	switch {
-	case m.Kind == MoveCastle && m.To.File() > m.From.File():
-		sb = append(sb, "O-O"...)
 	case m.Kind == MoveCastle:
-		sb = append(sb, "O-O-O"...)
+		sb = append(sb, p.castleSAN(m)...)
 	default:
 		sb = p.appendSAN(sb, m, legal)
 	}
@@ -116,6 +114,21 @@ func (p *Position) checks(m Move, mate bool) (check, checkmate bool) {
 	}
 	p.unmake(m, u)
 	return check, checkmate
+}
+
+// castleSAN writes the castling move m: O-O toward the higher files,
+// O-O-O toward the lower, and where castling goes any distance / and the
+// King's landing square (O-O/i1).
+func (p *Position) castleSAN(m Move) string {
+	s := "O-O-O"
+	if m.To.File() > m.From.File() {
+		s = "O-O"
+	}
+	if p.v.anyDistance {
+		king, _, _ := p.castleSquares(m)
+		s += "/" + king.String()
+	}
+	return s
 }
 
 // appendSAN appends a move that is not castling, without its check suffix.
@@ -353,9 +366,9 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func (mp *moveParser) single() (Move, error) {
 	if c := mp.peek(0); c != 'O' && c != 'o' && c != '0' {
 		// Not castling.
-	} else if kingside, ok := castleText(strings.TrimRight(mp.text[mp.i:mp.end], "+#!?")); ok {
+	} else if kingside, landing, ok := mp.castleText(strings.TrimRight(mp.text[mp.i:mp.end], "+#!?")); ok {
 		return mp.resolve(only(mp.p.king[mp.p.side]), NoSquare, func(legal []Move) (Move, error) {
-			return mp.p.resolveCastle(kingside, legal)
+			return mp.p.resolveCastle(kingside, landing, legal)
 		})
 	}
 	c := mp.peek(0)
@@ -366,6 +379,22 @@ func (mp *moveParser) single() (Move, error) {
 		return mp.lowerMove()
 	}
 	return Move{}, mp.unexpected("a piece letter, a square or castling")
+}
+
+// castleText reads castling as castleText does, optionally followed by /
+// and the King's landing square (O-O/i1) where castling goes any distance
+// (castledistance.go); landing is NoSquare without it.
+func (mp *moveParser) castleText(body string) (kingside bool, landing Square, ok bool) {
+	landing = NoSquare
+	if i := strings.IndexByte(body, '/'); i >= 0 && mp.p.v.anyDistance {
+		sq, n := parseSquare(body[i+1:], mp.p.v.files, mp.p.v.ranks)
+		if n == 0 || i+1+n != len(body) {
+			return false, NoSquare, false
+		}
+		body, landing = body[:i], sq
+	}
+	kingside, ok = castleText(body)
+	return kingside, landing, ok
 }
 
 // castleText reads castling, O-O (kingside, toward the higher files) or
@@ -771,11 +800,33 @@ func onlyPromotion(legal []Move, match func(Move) bool) (Move, bool) {
 }
 
 // resolveCastle returns the legal castling move toward the higher files
-// (kingside) or the lower ones, or explains why there is none.
-func (p *Position) resolveCastle(kingside bool, legal []Move) (Move, error) {
-	same := func(m Move) bool { return m.Kind == MoveCastle && (m.To.File() > m.From.File()) == kingside }
-	if i := slices.IndexFunc(legal, same); i >= 0 {
-		return legal[i], nil
+// (kingside) or the lower ones, whose King lands on landing unless that is
+// NoSquare, or explains why there is none, or that there are several
+// (castling any distance without its landing square).
+func (p *Position) resolveCastle(kingside bool, landing Square, legal []Move) (Move, error) {
+	same := func(m Move) bool {
+		if m.Kind != MoveCastle || (m.To.File() > m.From.File()) != kingside {
+			return false
+		}
+		king, _, _ := p.castleSquares(m)
+		return landing == NoSquare || king == landing
+	}
+	var found []Move
+	for _, m := range legal {
+		if same(m) {
+			found = append(found, m)
+		}
+	}
+	if len(found) == 1 {
+		return found[0], nil
+	}
+	if len(found) > 1 {
+		names := make([]string, len(found))
+		for i, m := range found {
+			names[i] = p.castleSAN(m)
+		}
+		return Move{}, &Error{Code: ErrAmbiguousMove, Field: fieldMove, Offset: -1,
+			Detail: fmt.Sprintf("castling matches %d legal moves: %s", len(found), strings.Join(names, ", "))}
 	}
 	pseudo := p.pseudoMoves(nil, false)
 	if i := slices.IndexFunc(pseudo, same); i >= 0 {

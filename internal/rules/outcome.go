@@ -11,9 +11,11 @@ const (
 	FivefoldRepetition           // the same position for the fifth time: a draw
 	SeventyFiveMoves             // the move-end rule (75 moves in chess): a draw
 	InsufficientMaterial         // neither side can mate (FIDE dead position by material): a draw
+	StalemateLoss                // the side to move has no legal move and is not in check, and the variant makes that a loss
+	BareKing                     // a side is left with its King alone and loses (RULES R41)
 )
 
-var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material"}
+var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material", "stalemate-loss", "bare-king"}
 
 // String returns the outcome's stable name, used by the API.
 func (o Outcome) String() string {
@@ -50,18 +52,24 @@ type Status struct {
 	InCheck     bool
 	Checkers    []Square
 	Outcome     Outcome
-	Winner      Color // the winner when Outcome is Checkmate
+	Winner      Color // the winner when the outcome is decisive (Decisive)
 	Claimable   []Claim
 	Repetitions int // how often the current position has occurred, counting now
 	LegalMoves  int
 }
 
+// Decisive says whether the outcome has a winner, Status.Winner:
+// checkmate, a stalemate that loses, a bare King.
+func (o Outcome) Decisive() bool {
+	return o == Checkmate || o == StalemateLoss || o == BareKing
+}
+
 // Result returns the PGN-style result: 1-0, 0-1, 1/2-1/2, or * while ongoing.
 func (s Status) Result() string {
-	switch s.Outcome {
-	case Ongoing:
+	switch {
+	case s.Outcome == Ongoing:
 		return "*"
-	case Checkmate:
+	case s.Outcome.Decisive():
 		if s.Winner == White {
 			return "1-0"
 		}
@@ -94,9 +102,17 @@ func (p *Position) statusOf(n, repetitions int) Status {
 		s.Checkers = p.Checkers()
 	}
 	d := p.v.draws
+	bare, bareWinner := Ongoing, White
+	if p.v.bareKing {
+		bare, bareWinner = p.bareKingEnd()
+	}
 	switch {
 	case n == 0 && s.InCheck:
 		s.Outcome, s.Winner = Checkmate, p.side.Other()
+	case bare != Ongoing:
+		s.Outcome, s.Winner = bare, bareWinner
+	case n == 0 && p.v.stalemateLoss:
+		s.Outcome, s.Winner = StalemateLoss, p.side.Other()
 	case n == 0:
 		s.Outcome = Stalemate
 	case p.v.material == "fide" && p.deadByMaterial():
@@ -156,7 +172,7 @@ func (p *Position) deadByMaterial() bool {
 // en-passant capture is actually legal.
 func (p *Position) RepetitionKey() uint64 {
 	if p.ep != NoSquare && p.hasLegalEnPassant() {
-		return p.hash ^ zobristEP[p.ep] ^ p.memoryKey()
+		return p.hash ^ p.epHash() ^ p.memoryKey()
 	}
 	return p.hash ^ p.memoryKey()
 }
@@ -165,7 +181,7 @@ func (p *Position) RepetitionKey() uint64 {
 // en-passant square whenever one is set.
 func (p *Position) Hash() uint64 {
 	if p.ep != NoSquare {
-		return p.hash ^ zobristEP[p.ep] ^ p.memoryKey()
+		return p.hash ^ p.epHash() ^ p.memoryKey()
 	}
 	return p.hash ^ p.memoryKey()
 }

@@ -124,6 +124,7 @@ func TestPerftDataVariants(t *testing.T) {
 	for _, id := range []string{
 		"chess960", "capablanca", "gothic", "janus", "embassy", "carrera",
 		"modern", "chancellor", "tencubed", "torpedo", "opulent", "omicron", "troitzky",
+		"courier", "wolf", "wildebeest",
 	} {
 		t.Run(id, func(t *testing.T) { runPerftSuite(t, id) })
 	}

@@ -13,6 +13,7 @@ type Position struct {
 	castle   [2]uint16 // files of the Rooks that keep a castling right
 	jump     [2]bool   // the King may still jump
 	ep       Square    // the square passed by the last double step, or NoSquare
+	epFar    Square    // after a triple step, the other square it passed (farther from its maker), or NoSquare
 	epVictim Square    // the square of the piece that made it
 	held     [2]Square // a double step's ep and epVictim held back in the middle of a quick-form turn
 	halfmove int
@@ -41,6 +42,7 @@ type undo struct {
 	rookFrom Square
 	rookTo   Square
 	ep       Square
+	epFar    Square
 	epVictim Square
 	castle   [2]uint16
 	jump     [2]bool
@@ -76,8 +78,26 @@ func (p *Position) Halfmoves() int { return p.halfmove }
 // Fullmoves returns the move number.
 func (p *Position) Fullmoves() int { return p.fullmove }
 
-// EnPassant returns the square passed by the last double step, or NoSquare.
+// EnPassant returns the square passed by the last double step, or NoSquare;
+// after a triple step, the square it passed next to the piece that made it.
 func (p *Position) EnPassant() Square { return p.ep }
+
+// EnPassantFar returns, after a triple step, the other square it passed,
+// farther from the piece that made it; NoSquare otherwise.
+func (p *Position) EnPassantFar() Square { return p.epFar }
+
+// isEP says whether s is a square the last double or triple step passed,
+// where a taker may capture en passant.
+func (p *Position) isEP(s Square) bool { return s != NoSquare && (s == p.ep || s == p.epFar) }
+
+// epHash is the part of the hash that the en-passant squares add.
+func (p *Position) epHash() uint64 {
+	h := zobristEP[p.ep]
+	if p.epFar != NoSquare {
+		h ^= zobristEP[p.epFar]
+	}
+	return h
+}
 
 // KingSquare returns the square of colour c's royal piece.
 func (p *Position) KingSquare(c Color) Square { return p.king[c] }
@@ -156,7 +176,7 @@ func rightsHash(castle [2]uint16, jump [2]bool) uint64 {
 // make plays m on p in place and returns what unmake needs. m must be
 // pseudo-legal in p.
 func (p *Position) make(m Move) undo {
-	u := undo{capSq: NoSquare, rookFrom: NoSquare, ep: p.ep, epVictim: p.epVictim,
+	u := undo{capSq: NoSquare, rookFrom: NoSquare, ep: p.ep, epFar: p.epFar, epVictim: p.epVictim,
 		castle: p.castle, jump: p.jump, halfmove: p.halfmove, hash: p.hash,
 		side: p.side, left: p.left, fullmove: p.fullmove, held: p.held,
 		imit: p.imit, effect: p.effect, effectSq: p.effectSq}
@@ -231,9 +251,13 @@ func (p *Position) make(m Move) undo {
 	if u.rookFrom != NoSquare && !p.v.castleData {
 		p.relocate(u.rookFrom, u.rookTo)
 	}
-	p.ep, p.epVictim = NoSquare, NoSquare
+	p.ep, p.epFar, p.epVictim = NoSquare, NoSquare, NoSquare
 	if m.Kind == MoveDoubleStep && p.v.typ(moved.Type()).epMaker {
-		p.ep = SquareAt(m.From.File(), (m.From.Rank()+m.To.Rank())/2)
+		dir := sign(m.To.Rank() - m.From.Rank())
+		p.ep = SquareAt(m.From.File(), m.To.Rank()-dir)
+		if abs(m.To.Rank()-m.From.Rank()) == 3 {
+			p.epFar = SquareAt(m.From.File(), m.From.Rank()+dir)
+		}
 		p.epVictim = m.To
 	}
 	p.updateRights(m, moved, u.captured, u.capSq)
@@ -365,6 +389,9 @@ func (p *Position) unmake(m Move, u undo) {
 	switch {
 	case m.Kind == MoveCastle && p.v.castleData:
 		king := p.castleKing(m)
+		if p.v.anyDistance {
+			king = castledKing(m, u.rookTo)
+		}
 		rook := p.remove(u.rookTo)
 		if king != m.From {
 			p.relocate(king, m.From)
@@ -419,7 +446,7 @@ func (p *Position) unmake(m Move, u undo) {
 	if u.kit != nil {
 		p.kit = u.kit
 	}
-	p.ep, p.epVictim = u.ep, u.epVictim
+	p.ep, p.epFar, p.epVictim = u.ep, u.epFar, u.epVictim
 	p.castle, p.jump = u.castle, u.jump
 	p.halfmove = u.halfmove
 	p.hash = u.hash

@@ -132,7 +132,7 @@ func (v *Variant) plainTo(t PieceType, c Color, to Square, promote bool) bool {
 }
 
 func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) moveTable {
-	mt := moveTable{double: NoSquare, doubleMid: NoSquare}
+	mt := moveTable{double: NoSquare, doubleMid: NoSquare, triple: NoSquare}
 	for _, s := range ss {
 		if s.initial && !v.initialOK(t, c, from) {
 			continue
@@ -216,20 +216,35 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 			}
 		}
 	}
-	if ds := v.typ(t).DoubleStep; ds != nil {
-		ok := len(ds.Ranks) == 0
-		for _, r := range ds.Ranks {
-			ok = ok || v.relRank(from, c) == r
-		}
-		fwd := v.orient(vec{0, 1}, c)
+	fwd := v.orient(vec{0, 1}, c)
+	if ds := v.typ(t).DoubleStep; ds != nil && v.stepsFrom(ds, v.typ(t).doubleFrom[c], from, c) {
 		mid, ok1 := v.step(from, fwd)
 		to, ok2 := v.step(mid, fwd)
-		if ok && ok1 && ok2 {
+		if ok1 && ok2 {
 			mt.double, mt.doubleMid = to, mid
 			mt.doublePromote = v.typ(t).PromotesBy == ""
 		}
 	}
+	if ts := v.typ(t).TripleStep; ts != nil && v.stepsFrom(ts, v.typ(t).tripleFrom[c], from, c) {
+		mid, ok1 := v.step(from, fwd)
+		mid, ok2 := v.step(mid, fwd)
+		to, ok3 := v.step(mid, fwd)
+		if ok1 && ok2 && ok3 {
+			mt.triple = to
+			mt.doublePromote = v.typ(t).PromotesBy == ""
+		}
+	}
 	return mt
+}
+
+// stepsFrom says whether a double or triple step ds may start on from for
+// colour c: from its ranks or its squares (squares, compiled), or from
+// anywhere when it names neither.
+func (v *Variant) stepsFrom(ds *DoubleStepDef, squares []Square, from Square, c Color) bool {
+	if len(ds.Ranks) == 0 && len(ds.Squares) == 0 {
+		return true
+	}
+	return slices.Contains(ds.Ranks, v.relRank(from, c)) || slices.Contains(squares, from)
 }
 
 func (v *Variant) buildAttackTable(c Color, target Square, types typeSet) attackTable {

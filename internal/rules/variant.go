@@ -35,6 +35,16 @@ type Variant struct {
 	startFEN  string
 	start     *Position
 
+	// stalemateLoss: a stalemated side loses (RulesDef.Stalemate "loss");
+	// bareKing: a bare King loses (RulesDef.BareKing, bareking.go).
+	stalemateLoss bool
+	bareKing      bool
+	// anyDistance: CastlingDef.AnyDistance (castledistance.go); castleData
+	// is set with it, castleTo is not.
+	anyDistance bool
+	// tripleSteps: some piece type has a TripleStep.
+	tripleSteps bool
+
 	shapes    [][]shape      // shapes[t-1]: the expanded moves of type t
 	moves     [2][]moveTable // [colour][type*NumSquares+square]
 	onBoard   bitboard
@@ -77,6 +87,10 @@ type pieceType struct {
 	promotesTo []PieceType
 	epMaker    bool
 	epTaker    bool
+	// doubleFrom holds, per colour, the squares of DoubleStepDef.Squares;
+	// tripleFrom those of the TripleStep's.
+	doubleFrom [2][]Square
+	tripleFrom [2][]Square
 	overlap    bool   // two shapes can make the same move: drop duplicates
 	dev        bool   // stands on an aligned 2x2 block and moves by blocks
 	power      power  // what it can do beyond arriving on a square (power.go)
@@ -100,7 +114,8 @@ type moveTable struct {
 	slides        []slideEntry
 	double        Square // destination of a double step, or NoSquare
 	doubleMid     Square
-	doublePromote bool
+	doublePromote bool   // a double or triple step promotes in the zone
+	triple        Square // destination of a triple step straight forward, or NoSquare
 }
 
 type leapEntry struct {
@@ -483,6 +498,24 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 		shapes[i] = s
 		v.types = append(v.types, pieceType{PieceDef: pd, lower: strings.ToLower(pd.Letter), dev: pd.Behaviour == "dev", power: pw, reach: shapeReach(s), archer: pd.Behaviour == "archer",
 			special: pd.Behaviour == "dev" || pw != powerNone})
+		pt := &v.types[i]
+		if pd.DoubleStep != nil {
+			if pt.doubleFrom, err = v.compileStepSquares(pd.DoubleStep.Squares, field+".doubleStep.squares"); err != nil {
+				return nil, err
+			}
+		}
+		if pd.TripleStep != nil {
+			if err := v.checkRanks(pd.TripleStep.Ranks, field+".tripleStep.ranks"); err != nil {
+				return nil, err
+			}
+			if pt.tripleFrom, err = v.compileStepSquares(pd.TripleStep.Squares, field+".tripleStep.squares"); err != nil {
+				return nil, err
+			}
+			if pw != powerNone || pd.Behaviour == "dev" {
+				return nil, newError(ErrInvalidVariant, field+".tripleStep", -1, "a piece with behaviour %s has no triple step", pd.Behaviour)
+			}
+			v.tripleSteps = true
+		}
 		if pd.Behaviour == "dev" {
 			if pd.Royal || len(pd.PromotesTo) > 0 || pd.DoubleStep != nil {
 				return nil, newError(ErrInvalidVariant, field+".behaviour", -1, "a dev is not royal, does not promote and has no double step")
@@ -573,8 +606,8 @@ func (v *Variant) compileRules() error {
 			if err != nil {
 				return err
 			}
-			if v.typ(t).DoubleStep == nil {
-				return newError(ErrInvalidVariant, fieldf("rules.enPassant.makers[%d]", k), -1, "%s has no double step", l)
+			if v.typ(t).DoubleStep == nil && v.typ(t).TripleStep == nil {
+				return newError(ErrInvalidVariant, fieldf("rules.enPassant.makers[%d]", k), -1, "%s has no double or triple step", l)
 			}
 			v.typ(t).epMaker = true
 		}
@@ -632,6 +665,9 @@ func (v *Variant) compileRules() error {
 	if r.MovesPerTurn < 0 || r.MovesPerTurn > 8 {
 		return newError(ErrInvalidVariant, "rules.movesPerTurn", -1, "movesPerTurn must be 1 to 8")
 	}
+	if v.perTurn > 1 && v.tripleSteps {
+		return newError(ErrInvalidVariant, "rules.movesPerTurn", -1, "a variant has several moves a turn or triple steps, not both")
+	}
 	if v.perTurn > 1 && len(v.choices) > 0 {
 		return newError(ErrInvalidVariant, "rules.movesPerTurn", -1, "a variant has several moves a turn or promotion choices in the FEN, not both")
 	}
@@ -643,7 +679,44 @@ func (v *Variant) compileRules() error {
 	default:
 		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial must be "fide" or "none"`)
 	}
+	return v.compileEndings(r)
+}
+
+// compileEndings reads the switches that make a stalemate or a bare King
+// lose.
+func (v *Variant) compileEndings(r *RulesDef) error {
+	switch r.Stalemate {
+	case "", "draw":
+	case "loss":
+		v.stalemateLoss = true
+	default:
+		return newError(ErrInvalidVariant, "rules.stalemate", -1, `stalemate must be "draw" or "loss"`)
+	}
+	switch r.BareKing {
+	case "", "none":
+	case "loss":
+		v.bareKing = true
+	default:
+		return newError(ErrInvalidVariant, "rules.bareKing", -1, `bareKing must be "loss" or "none"`)
+	}
+	if v.bareKing && v.material == "fide" {
+		return newError(ErrInvalidVariant, "rules.bareKing", -1, "a bare King that loses and FIDE's insufficient material exclude each other: a King and a Bishop win against a bare King")
+	}
 	return nil
+}
+
+// compileStepSquares reads the squares of a DoubleStepDef, White's as
+// named and Black's mirrored across the middle rank.
+func (v *Variant) compileStepSquares(names []string, field string) (from [2][]Square, err error) {
+	for k, name := range names {
+		sq, n := parseSquare(name, v.files, v.ranks)
+		if n == 0 || n != len(name) {
+			return from, newError(ErrInvalidVariant, fieldf("%s[%d]", field, k), -1, "%q is no square of the board", name)
+		}
+		from[White] = append(from[White], sq)
+		from[Black] = append(from[Black], SquareAt(sq.File(), v.ranks-1-sq.Rank()))
+	}
+	return from, nil
 }
 
 // absRank converts a 1-based rank seen from colour c into an absolute 0-based rank.
@@ -660,6 +733,13 @@ func (v *Variant) String() string { return fmt.Sprintf("variant %s", v.def.ID) }
 // compileCastlingSides reads the landing files of castling (CastlingDef.Sides
 // and AnyStart).
 func (v *Variant) compileCastlingSides(c *CastlingDef) error {
+	if c.AnyDistance {
+		if c.Sides != nil || c.AnyStart {
+			return newError(ErrInvalidVariant, "rules.castling.anyDistance", -1, "castling any distance gives the landing files itself: no sides, no anyStart")
+		}
+		v.castleData, v.anyDistance = true, true
+		return nil
+	}
 	if c.Sides == nil {
 		if c.AnyStart {
 			return newError(ErrInvalidVariant, "rules.castling.anyStart", -1, "castling from any start needs the landing files: sides")

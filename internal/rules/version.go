@@ -4,4 +4,4 @@ package rules
 // every cache key, together with a hash of the embedded variant files, so
 // a deploy whose rules answer differently never serves an old answer. Bump
 // it with any change that alters a legal move, a status or a notation.
-const EngineVersion = "2026-12-01.3"
+const EngineVersion = "2026-12-02.1"

@@ -83,7 +83,6 @@ var keyDefaults = map[string]string{
 	"flyingGeneral": "false", "soldierPromotionRank": "1", "flipEnclosedPieces": "none", "diagonalLines": "",
 	"oppositeCastling": "false", "sittuyinPromotion": "false", "promotedPieceType": "",
 	"piecePromotionOnCapture": "false", "mandatoryPiecePromotion": "false", "pieceDemotion": "false",
-	"tripleStepRegionWhite": "", "tripleStepRegionBlack": "",
 	// deprecated spellings of the above
 	"whiteFlag": "", "blackFlag": "", "whiteDropRegion": "", "blackDropRegion": "", "dropOnTop": "false",
 }

@@ -69,8 +69,16 @@ func TestImportPerft(t *testing.T) {
 		}
 		cases++
 	}
-	if cases < 27 {
-		t.Errorf("%d perft cases ran; want at least 27", cases)
+	if cases < 30 {
+		t.Errorf("%d perft cases ran; want at least 30", cases)
+	}
+	d := defs["longsteps"]
+	if p := d.Pieces[1]; p.Letter != "P" || p.DoubleStep == nil || !equal(p.DoubleStep.Ranks, []int{2, 3}) ||
+		strings.Join(p.DoubleStep.Squares, " ") != "b4 g4" || p.TripleStep == nil || !equal(p.TripleStep.Ranks, []int{2}) {
+		t.Errorf("[longsteps] Pawn = %+v; want double steps from ranks 2 and 3 and b4 g4, triple steps from rank 2", d.Pieces[1])
+	}
+	if d.Rules.Stalemate != "loss" {
+		t.Errorf("[longsteps] stalemate = %q; want loss", d.Rules.Stalemate)
 	}
 }
 
@@ -164,6 +172,7 @@ castling = maybe
 maxFile = z
 [split:chess]
 promotionRegionWhite = a8 b8
+promotionRegionBlack = a1 b1
 [skip:chess]
 customPiece1 = a:WxF
 startFen = rnbqkbar/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBAR w KQkq - 0 1
@@ -184,7 +193,7 @@ startFen = rnbqkbar/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBAR w KQkq - 0 1
 		"hop":    {{CodeUnsupportedBetza, "customPiece1", 14, "", false}},
 		"bad":    {{CodeInvalidValue, "maxFile", 18, "", false}, {CodeInvalidValue, "castling", 17, "", false}},
 		"split":  {{CodeUnsupported, "promotionRegionWhite", 20, "", false}},
-		"skip":   {{CodeUnsupportedBetza, "customPiece1", 22, "", false}},
+		"skip":   {{CodeUnsupportedBetza, "customPiece1", 23, "", false}},
 	}
 	for _, s := range secs {
 		w, ok := tests[s.Name]
@@ -344,7 +353,7 @@ func TestFairyStockfishVariantsINI(t *testing.T) {
 			}
 		}
 	}
-	if imported != 22 {
-		t.Errorf("%d sections imported; want 22", imported)
+	if imported != 24 {
+		t.Errorf("%d sections imported; want 24", imported)
 	}
 }

@@ -25,6 +25,8 @@ type state struct {
 	immobility    bool
 	doubleStep    bool
 	dsRegion      [2]sqset
+	tsRegion      [2]sqset
+	stalemateLoss bool
 	epRegion      [2]sqset // nil: every square
 	epTypes       [2]kset
 	castling      bool
@@ -77,6 +79,7 @@ func (s *state) clone() *state {
 	c.at, c.other = maps.Clone(s.at), maps.Clone(s.other)
 	for i := range 2 {
 		c.promoRegion[i], c.dsRegion[i], c.epRegion[i] = maps.Clone(s.promoRegion[i]), maps.Clone(s.dsRegion[i]), maps.Clone(s.epRegion[i])
+		c.tsRegion[i] = maps.Clone(s.tsRegion[i])
 		c.promoPawns[i], c.promoPieces[i] = maps.Clone(s.promoPawns[i]), maps.Clone(s.promoPieces[i])
 		c.epTypes[i], c.rookPieces[i], c.nMoveTypes[i] = maps.Clone(s.epTypes[i]), maps.Clone(s.rookPieces[i]), maps.Clone(s.nMoveTypes[i])
 	}
@@ -172,6 +175,9 @@ func apply(s *state, keys []entry) []entry {
 	r.boolKey("doubleStep", &s.doubleStep)
 	r.region("doubleStepRegionWhite", &s.dsRegion[0])
 	r.region("doubleStepRegionBlack", &s.dsRegion[1])
+	r.region("tripleStepRegionWhite", &s.tsRegion[0])
+	r.region("tripleStepRegionBlack", &s.tsRegion[1])
+	r.stalemate()
 	r.region("enPassantRegion", &s.epRegion[0])
 	r.region("enPassantRegion", &s.epRegion[1])
 	r.region("enPassantRegionWhite", &s.epRegion[0])
@@ -212,6 +218,23 @@ func apply(s *state, keys []entry) []entry {
 }
 
 func hasDefault(key string) bool { _, ok := keyDefaults[key]; return ok }
+
+// stalemate reads stalemateValue: a draw, or a loss for the stalemated
+// side, which the format says; a win stays a problem.
+func (r *reader) stalemate() {
+	e, ok := r.get("stalemateValue")
+	if !ok {
+		return
+	}
+	switch e.value {
+	case "draw", "loss":
+		r.s.stalemateLoss = e.value == "loss"
+		r.s.at["stalemateValue"] = e
+		delete(r.s.other, "stalemateValue")
+	default:
+		r.s.other["stalemateValue"] = e
+	}
+}
 
 // pieces reads the piece keys: a letter, or letter:Betza for a custom piece
 // or a King that moves otherwise; "-" removes the piece.

@@ -27,6 +27,9 @@ func translate(id, name string, s *state) (*rules.Definition, []Problem) {
 	t.enPassant(d)
 	t.castling(d)
 	d.Rules.Draws = rules.DrawsDef{RepetitionClaim: s.nFoldRule, MoveClaim: s.nMoveRule}
+	if s.stalemateLoss {
+		d.Rules.Stalemate = "loss"
+	}
 	if len(t.problems) > 0 {
 		return nil, t.problems
 	}
@@ -98,8 +101,10 @@ func whyNot(key string) string {
 		strings.Contains(key, "mmune") || strings.Contains(key, "etrif") || key == "diagonalLines" ||
 		key == "oppositeCastling" || key == "flipEnclosedPieces":
 		return "the format has no such rule of movement"
+	case strings.HasPrefix(key, "extinction"):
+		return "the format's only such end is a bare King (rules.bareKing, RULES R41), which differs from Fairy-Stockfish's extinction: two bare Kings draw at once"
 	}
-	return "the format ends a game only by checkmate, stalemate as a draw, and draws by repetition, the move rule or material"
+	return "the format ends a game only by checkmate, stalemate as a draw or a loss, a bare King, and draws by repetition, the move rule or material"
 }
 
 // pieces writes the piece types, the King first as the built-ins do.
@@ -178,44 +183,59 @@ func (t *translation) reachable(k int) bool {
 	return false
 }
 
-// initial gives a piece its initial moves and double step: Fairy-Stockfish
-// allows them from its double-step region (none when doubleStep is false),
-// which must be whole ranks, the same for both sides. Its Pawn has the
-// double step wherever the region allows it.
+// initial gives a piece its initial moves and double and triple steps:
+// Fairy-Stockfish allows initial moves and double steps from its
+// double-step region (none when doubleStep is false) and the Pawn's triple
+// step from its triple-step region; each region is whole ranks and named
+// squares, Black's White's mirrored. Initial moves need whole ranks.
 func (t *translation) initial(k int, res *betzaResult, p *rules.PieceDef) {
 	s := t.s
 	step := res.doubleStep || k == kindPawn
+	res.doubleStep = false
+	if k == kindPawn {
+		if ds, ok := t.regionOf(s.tsRegion, "tripleStepRegionWhite"); ok && ds != nil {
+			p.TripleStep = ds
+		}
+	}
 	if !res.initial && !step {
 		return
 	}
-	res.doubleStep = false
-	var ranks []int
+	var ds *rules.DoubleStepDef
 	if s.doubleStep {
 		var ok bool
-		if ranks, ok = t.ranksOf(s.dsRegion, "doubleStepRegionWhite"); !ok {
+		if ds, ok = t.regionOf(s.dsRegion, "doubleStepRegionWhite"); !ok {
 			return
 		}
 	}
-	if len(ranks) == 0 {
+	if ds == nil {
 		if res.initial || k != kindPawn && step {
 			t.fail(pieceKinds[k].key, CodeUnsupported, "the piece has initial moves but no double-step region to make them from")
 		}
 		return
 	}
 	if res.initial {
-		p.InitialRanks = ranks
+		if len(ds.Squares) > 0 {
+			t.fail("doubleStepRegionWhite", CodeUnsupported, "%s has initial moves other than a double step, which the format allows from whole ranks only", pieceKinds[k].key)
+			return
+		}
+		p.InitialRanks = ds.Ranks
 	}
 	if step {
-		p.DoubleStep = &rules.DoubleStepDef{Ranks: ranks}
+		p.DoubleStep = ds
 		res.doubleStep = true
 	}
 }
 
-// ranksOf reads a pair of regions as ranks counted from each side: they
-// must be whole ranks of the board and mirror each other.
-func (t *translation) ranksOf(region [2]sqset, key string) ([]int, bool) {
+// regionOf reads a pair of regions as the format's double steps read them:
+// whole ranks counted from each side, and the other squares named as White
+// sees them, Black's region White's mirrored across the middle rank. An
+// empty region is nil.
+func (t *translation) regionOf(region [2]sqset, key string) (*rules.DoubleStepDef, bool) {
 	s := t.s
-	var ranks []int
+	if !t.mirrored(region, key) {
+		return nil, false
+	}
+	ds := &rules.DoubleStepDef{}
 	for r := range s.ranks {
 		n := 0
 		for f := range s.files {
@@ -223,25 +243,49 @@ func (t *translation) ranksOf(region [2]sqset, key string) ([]int, bool) {
 				n++
 			}
 		}
-		switch n {
-		case 0:
-		case s.files:
-			ranks = append(ranks, r+1)
-		default:
-			t.fail(key, CodeUnsupported, "the region covers part of rank %d: the format's regions are whole ranks", r+1)
-			return nil, false
+		if n == s.files {
+			ds.Ranks = append(ds.Ranks, r+1)
+			continue
 		}
-	}
-	for r := range s.ranks {
 		for f := range s.files {
-			if region[1][[2]int{f, r}] != region[0][[2]int{f, s.ranks - 1 - r}] {
-				black := strings.Replace(key, "White", "Black", 1)
-				t.fail(black, CodeUnsupported, "Black's region is not White's mirrored across the middle rank")
-				return nil, false
+			if region[0][[2]int{f, r}] {
+				ds.Squares = append(ds.Squares, fmt.Sprintf("%c%d", 'a'+f, r+1))
 			}
 		}
 	}
-	return ranks, true
+	if ds.Ranks == nil && ds.Squares == nil {
+		return nil, true
+	}
+	return ds, true
+}
+
+// mirrored says whether Black's region is White's mirrored across the
+// middle rank, or names the Black key that is not.
+func (t *translation) mirrored(region [2]sqset, key string) bool {
+	s := t.s
+	for r := range s.ranks {
+		for f := range s.files {
+			if region[1][[2]int{f, r}] != region[0][[2]int{f, s.ranks - 1 - r}] {
+				t.fail(strings.Replace(key, "White", "Black", 1), CodeUnsupported, "Black's region is not White's mirrored across the middle rank")
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ranksOf reads a pair of regions as ranks counted from each side: they
+// must be whole ranks of the board and mirror each other.
+func (t *translation) ranksOf(region [2]sqset, key string) ([]int, bool) {
+	ds, ok := t.regionOf(region, key)
+	if !ok || ds == nil {
+		return nil, ok
+	}
+	if len(ds.Squares) > 0 {
+		t.fail(key, CodeUnsupported, "the region covers part of a rank (%s): the format's promotion zones are whole ranks", strings.Join(ds.Squares, " "))
+		return nil, false
+	}
+	return ds.Ranks, true
 }
 
 // startFEN writes the start position: the board as it is, the castling

@@ -1,6 +1,7 @@
 package fsf
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -394,15 +395,7 @@ func groupsOf(atom string) []struct {
 		g   string
 		sel func(vec) bool
 	}
-	sgn := func(x int) int {
-		switch {
-		case x > 0:
-			return 1
-		case x < 0:
-			return -1
-		}
-		return 0
-	}
+	sgn := func(x int) int { return cmp.Compare(x, 0) }
 	all := grp{"", func(vec) bool { return true }}
 	f := grp{"f", func(v vec) bool { return v.dr > 0 }}
 	bk := grp{"b", func(v vec) bool { return v.dr < 0 }}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strconv"
@@ -237,6 +238,16 @@ func TestSyntaxErrors(t *testing.T) {
 		{"[a]\n = v\n", 2, 1, "not a key"},
 		{"[a]\nk = \xff\n", 2, 5, "not UTF-8"},
 	}
+	tests = append(tests, struct {
+		give       string
+		line, col  int
+		detailPart string
+	}{manySections(MaxSections + 1), MaxSections + 1, 1, "more than 512 sections"},
+		struct {
+			give       string
+			line, col  int
+			detailPart string
+		}{"[a]\nk = " + strings.Repeat("x", maxLine) + "\n", 2, maxLine + 1, "longer than"})
 	for _, tt := range tests {
 		_, err := Import(context.Background(), []byte(tt.give))
 		var se *SyntaxError
@@ -355,5 +366,23 @@ func TestFairyStockfishVariantsINI(t *testing.T) {
 	}
 	if imported != 24 {
 		t.Errorf("%d sections imported; want 24", imported)
+	}
+}
+
+func manySections(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "[s%d]\n", i)
+	}
+	return b.String()
+}
+
+// TestImportDeadline: an import whose context is done stops with the
+// context's error instead of going on through its sections.
+func TestImportDeadline(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Import(ctx, []byte("[a:capablanca]\n[b:chess]\n")); !errors.Is(err, context.Canceled) {
+		t.Errorf("Import with a cancelled context = %v; want context.Canceled", err)
 	}
 }

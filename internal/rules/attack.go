@@ -19,7 +19,13 @@ func (p *Position) frozen(pc Piece) bool {
 // attacked says whether any piece of colour by could capture on s if it
 // were by's turn, ignoring pins (RULES R1). It walks reversed probes from
 // s instead of generating the attacker's moves.
-func (p *Position) attacked(s Square, by Color) bool {
+func (p *Position) attacked(s Square, by Color) bool { return p.attackedPins(s, by, nil) }
+
+// attackedPins is attacked, and with pins it also records there the pieces
+// of the other side pinned to s along the lines it walks (what pinned
+// returns), in the same walk: legalMoves needs both for the King's square.
+// The pins are complete only when s is not attacked.
+func (p *Position) attackedPins(s Square, by Color, pins *bitboard) bool {
 	at := p.kit.table(by, s)
 	b := &p.board
 	// An attacker gives check unless it is idle: Position.idle, written out
@@ -60,7 +66,8 @@ func (p *Position) attacked(s Square, by Color) bool {
 		if rp.near != nil && rp.near[k].has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) && (!p.kit.odd || !p.stuck.has(ray[k])) {
 			return true
 		}
-		if rp.hop == nil && rp.grass == nil && rp.kangaroo == nil {
+		pin := pins != nil && rp.near != nil && pc.Color() != by
+		if rp.hop == nil && rp.grass == nil && rp.kangaroo == nil && !pin {
 			continue
 		}
 		screen := k
@@ -70,6 +77,12 @@ func (p *Position) attacked(s Square, by Color) bool {
 			continue
 		}
 		pc = b[ray[k]]
+		if pin && rp.near[k].has(pc) {
+			pins.set(ray[screen])
+		}
+		if rp.hop == nil && rp.grass == nil && rp.kangaroo == nil {
+			continue
+		}
 		if (rp.hop != nil && rp.hop[k].has(pc) || screen == 0 && rp.grass != nil && rp.grass[k].has(pc)) &&
 			(!p.v.hasFrozen || !p.frozen(pc)) && (!p.kit.odd || !p.stuck.has(ray[k])) {
 			return true
@@ -115,32 +128,6 @@ func (p *Position) attackedExcept(s Square, by Color, skip Square) bool {
 	a := p.attacked(s, by)
 	p.board[skip] = saved
 	return a
-}
-
-// pinned returns the squares of colour us's pieces that alone stand between
-// us's King and an enemy piece riding along that line.
-func (p *Position) pinned(ks Square, us Color) bitboard {
-	var pins bitboard
-	at := p.kit.table(us.Other(), ks)
-	b := &p.board
-	for i := range at.rays {
-		rp := &at.rays[i]
-		ray := rp.ray
-		k := 0
-		for k < len(ray) && b[ray[k]] == 0 {
-			k++
-		}
-		if k == len(ray) || b[ray[k]].Color() != us {
-			continue
-		}
-		blocker := k
-		for k++; k < len(ray) && b[ray[k]] == 0; k++ {
-		}
-		if k < len(ray) && rp.near != nil && rp.near[k].has(b[ray[k]]) {
-			pins.set(ray[blocker])
-		}
-	}
-	return pins
 }
 
 // danger returns the squares where a move by us could open an attack on

@@ -282,7 +282,11 @@ func (p *Position) pseudoIn(moves []Move, inCheck bool, from *bitboard) []Move {
 			if hasFrozen && p.frozen(pc) {
 				continue
 			}
-			moves = p.pieceMoves(moves, sq, pc, false)
+			if pt := &p.v.types[pc.Type()-1]; pt.special || pt.overlap {
+				moves = p.pieceMoves(moves, sq, pc, false)
+			} else {
+				moves = p.shapeMoves(moves, sq, pc, false)
+			}
 		}
 	}
 	if !from.has(p.king[us]) {
@@ -499,13 +503,10 @@ func (p *Position) jumpMoves(moves []Move) []Move {
 func (p *Position) legalMoves(moves []Move) []Move {
 	us, them := p.side, p.side.Other()
 	ks := p.king[us]
-	inCheck := p.attacked(ks, them)
+	var pins, danger bitboard
+	inCheck := p.attackedPins(ks, them, &pins)
 	start := len(moves)
 	moves = p.pseudoMoves(moves, inCheck)
-	var pins, danger bitboard
-	if !inCheck {
-		pins = p.pinned(ks, us)
-	}
 	if p.kit.lines {
 		danger = p.danger(ks, us)
 	}

@@ -268,7 +268,9 @@ func (p *Position) make(m Move) undo {
 		p.updateHeld(m, moved, u.captured, u.effect, u.kit)
 	}
 	if p.castle != u.castle || p.jump != u.jump {
-		p.hash ^= rightsHash(u.castle, u.jump) ^ rightsHash(p.castle, p.jump)
+		// The keys add up by exclusive or: only the rights that changed count.
+		p.hash ^= rightsHash([2]uint16{u.castle[0] ^ p.castle[0], u.castle[1] ^ p.castle[1]},
+			[2]bool{u.jump[0] != p.jump[0], u.jump[1] != p.jump[1]})
 	}
 	if p.v.perTurn > 1 && p.left > 1 && !p.attacked(p.king[us.Other()], us) {
 		// The quick form: the turn goes on, and a double step made

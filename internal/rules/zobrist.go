@@ -1,5 +1,7 @@
 package rules
 
+import "math/bits"
+
 // Zobrist keys: fixed pseudo-random numbers from a constant seed, so that a
 // position's hash is the same in every process and every replica. They are
 // computed once and never written again.
@@ -53,11 +55,8 @@ func zobristPiece(pc Piece, s Square) uint64 { return zobristPieces[int(pc)*NumS
 
 func zobristCastle(c Color, files uint16) uint64 {
 	var h uint64
-	for f := 0; files != 0; f++ {
-		if files&1 != 0 {
-			h ^= zobristFiles[c][f]
-		}
-		files >>= 1
+	for ; files != 0; files &= files - 1 {
+		h ^= zobristFiles[c][bits.TrailingZeros16(files)]
 	}
 	return h
 }

@@ -74,6 +74,9 @@ func TestImportPerft(t *testing.T) {
 		t.Errorf("%d perft cases ran; want at least 30", cases)
 	}
 	d := defs["longsteps"]
+	if d == nil {
+		t.Fatal("[longsteps] not imported")
+	}
 	if p := d.Pieces[1]; p.Letter != "P" || p.DoubleStep == nil || !equal(p.DoubleStep.Ranks, []int{2, 3}) ||
 		strings.Join(p.DoubleStep.Squares, " ") != "b4 g4" || p.TripleStep == nil || !equal(p.TripleStep.Ranks, []int{2}) {
 		t.Errorf("[longsteps] Pawn = %+v; want double steps from ranks 2 and 3 and b4 g4, triple steps from rank 2", d.Pieces[1])
@@ -177,6 +180,8 @@ promotionRegionBlack = a1 b1
 [skip:chess]
 customPiece1 = a:WxF
 startFen = rnbqkbar/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBAR w KQkq - 0 1
+[rank2:chess]
+castlingRank = 2
 `)
 	type want struct {
 		code, key string
@@ -195,6 +200,7 @@ startFen = rnbqkbar/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBAR w KQkq - 0 1
 		"bad":    {{CodeInvalidValue, "maxFile", 18, "", false}, {CodeInvalidValue, "castling", 17, "", false}},
 		"split":  {{CodeUnsupported, "promotionRegionWhite", 20, "", false}},
 		"skip":   {{CodeUnsupportedBetza, "customPiece1", 23, "", false}},
+		"rank2":  {{CodeUnsupported, "castlingRank", 26, "", false}},
 	}
 	for _, s := range secs {
 		w, ok := tests[s.Name]

@@ -517,7 +517,15 @@ func (t *translation) castling(d *rules.Definition) {
 		return // no partner on the board: no castling
 	}
 	board, _, _ := strings.Cut(d.StartFEN, " ")
-	kingFile := homeFile(board, t.letter[kindKing])
+	kingFile, kingRank := homeSquare(board, t.letter[kindKing])
+	if kingRank >= 0 && kingRank != s.castlingRank {
+		// Fairy-Stockfish castles on castlingRank only; with the King
+		// elsewhere and no rights in the start, no game castles.
+		if f := strings.Fields(d.StartFEN); len(f) > 2 && f[2] != "-" {
+			t.fail("castlingRank", CodeUnsupported, "castling on rank %d while the King starts on rank %d: the format castles on the King's start rank", s.castlingRank+1, kingRank+1)
+		}
+		return
+	}
 	c := &rules.CastlingDef{Rook: t.letter[rook], Notation: "kq"}
 	if s.chess960 {
 		c.AnyStart = true
@@ -548,12 +556,12 @@ func (t *translation) whole(region sqset) bool {
 	return true
 }
 
-// homeFile finds the file of White's King on the start board, nearest its
-// own side, or -1.
-func homeFile(board, king string) int {
+// homeSquare finds the file and rank (from 0) of White's King on the start
+// board, nearest its own side, or -1, -1.
+func homeSquare(board, king string) (int, int) {
 	ranks := strings.Split(board, "/")
-	for i := len(ranks) - 1; i >= 0; i-- {
-		row := ranks[i]
+	for ri := len(ranks) - 1; ri >= 0; ri-- {
+		row := ranks[ri]
 		f := 0
 		for i := 0; i < len(row); i++ {
 			c := row[i]
@@ -566,13 +574,13 @@ func homeFile(board, king string) int {
 				}
 				f += n
 			case string(c) == king:
-				return f
+				return f, len(ranks) - 1 - ri
 			default:
 				f++
 			}
 		}
 	}
-	return -1
+	return -1, -1
 }
 
 func sortedKeys(m map[string]entry) []string {

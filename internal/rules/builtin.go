@@ -11,58 +11,64 @@ import (
 //go:embed variants/*.json
 var variantFiles embed.FS
 
-// builtins compiles the embedded variants once; the result is never modified.
-var builtins = sync.OnceValues(func() (map[string]*Variant, error) {
-	entries, err := variantFiles.ReadDir("variants")
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]*Variant{}
+// builtins maps the id of each embedded variant to its compile, made once
+// on first use: a program that plays one variant compiles that one alone.
+// The map and the compiled variants are never modified.
+var builtins = sync.OnceValue(func() map[string]func() (*Variant, error) {
+	entries, _ := variantFiles.ReadDir("variants")
+	out := map[string]func() (*Variant, error){}
 	for _, e := range entries {
-		data, err := variantFiles.ReadFile("variants/" + e.Name())
-		if err != nil {
-			return nil, err
-		}
-		d, err := DecodeDefinition(data)
-		if err != nil {
-			return nil, fmt.Errorf("variants/%s: %w", e.Name(), err)
-		}
-		v, err := Compile(d)
-		if err != nil {
-			return nil, fmt.Errorf("variants/%s: %w", e.Name(), err)
-		}
-		if strings.TrimSuffix(e.Name(), ".json") != v.ID() {
-			return nil, fmt.Errorf("variants/%s: id %q does not match the file name", e.Name(), v.ID())
-		}
-		out[v.ID()] = v
+		name := e.Name()
+		out[strings.TrimSuffix(name, ".json")] = sync.OnceValues(func() (*Variant, error) { return compileBuiltin(name) })
 	}
-	return out, nil
+	return out
 })
 
-// Builtin returns the built-in variant with the given id.
-func Builtin(id string) (*Variant, error) {
-	all, err := builtins()
+// compileBuiltin compiles the embedded file name, whose id must be its name.
+func compileBuiltin(name string) (*Variant, error) {
+	data, err := variantFiles.ReadFile("variants/" + name)
 	if err != nil {
 		return nil, err
 	}
-	v, ok := all[id]
-	if !ok {
-		return nil, newError(ErrUnknownVariant, "variant", -1, "no variant %q", id)
+	d, err := DecodeDefinition(data)
+	if err != nil {
+		return nil, fmt.Errorf("variants/%s: %w", name, err)
+	}
+	v, err := Compile(d)
+	if err != nil {
+		return nil, fmt.Errorf("variants/%s: %w", name, err)
+	}
+	if strings.TrimSuffix(name, ".json") != v.ID() {
+		return nil, fmt.Errorf("variants/%s: id %q does not match the file name", name, v.ID())
 	}
 	return v, nil
 }
 
+// Builtin returns the built-in variant with the given id.
+func Builtin(id string) (*Variant, error) {
+	compile, ok := builtins()[id]
+	if !ok {
+		return nil, newError(ErrUnknownVariant, "variant", -1, "no variant %q", id)
+	}
+	return compile()
+}
+
 // Builtins returns every built-in variant, sorted by id.
 func Builtins() ([]*Variant, error) {
-	all, err := builtins()
-	if err != nil {
-		return nil, err
+	all := builtins()
+	ids := make([]string, 0, len(all))
+	for id := range all {
+		ids = append(ids, id)
 	}
-	out := make([]*Variant, 0, len(all))
-	for _, v := range all {
+	sort.Strings(ids)
+	out := make([]*Variant, 0, len(ids))
+	for _, id := range ids {
+		v, err := all[id]()
+		if err != nil {
+			return nil, err
+		}
 		out = append(out, v)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID() < out[j].ID() })
 	return out, nil
 }
 

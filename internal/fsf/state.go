@@ -149,11 +149,10 @@ func apply(s *state, keys []entry) []entry {
 	}
 	r.doubleStepRanks()
 	r.kinds("castlingRookPiece", &s.rookPieces[0], &s.rookPieces[1])
-	for _, k := range []string{"pawnTypes"} {
-		r.kinds(k, &s.promoPawns[0], &s.promoPawns[1])
-		r.kinds(k, &s.epTypes[0], &s.epTypes[1])
-		r.kinds(k, &s.nMoveTypes[0], &s.nMoveTypes[1])
-	}
+	// pawnTypes sets the promoting, en-passant and move-rule pieces at once.
+	r.kinds("pawnTypes", &s.promoPawns[0], &s.promoPawns[1])
+	r.kinds("pawnTypes", &s.epTypes[0], &s.epTypes[1])
+	r.kinds("pawnTypes", &s.nMoveTypes[0], &s.nMoveTypes[1])
 	for _, k := range []string{"variantTemplate", "pieceToCharTable", "pocketSize", "pieceValueMg", "pieceValueEg"} {
 		r.get(k)
 	}

@@ -17,7 +17,8 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/adjudicator/adjudicator/internal/rules"
@@ -90,7 +91,7 @@ var builtins = func() map[string]*state {
 
 // BuiltinParents lists the built-in variants of Fairy-Stockfish that a
 // section may inherit from.
-func BuiltinParents() []string { return sortedStateKeys(builtins) }
+func BuiltinParents() []string { return slices.Sorted(maps.Keys(builtins)) }
 
 // Import reads a configuration text and imports every section. A text that
 // cannot be read at all is a *SyntaxError; otherwise each Section carries
@@ -167,13 +168,4 @@ func problemAt(e entry, code, detail string) Problem {
 // definitionID makes a definition id of a section name: lower case, _ as -.
 func definitionID(name string) string {
 	return strings.ReplaceAll(strings.ToLower(name), "_", "-")
-}
-
-func sortedStateKeys(m map[string]*state) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

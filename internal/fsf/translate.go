@@ -2,6 +2,7 @@ package fsf
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -13,7 +14,7 @@ import (
 // says, key by key, what keeps it from being one.
 func translate(id, name string, s *state) (*rules.Definition, []Problem) {
 	t := &translation{s: s, problems: slices.Clone(s.problems)}
-	for _, key := range sortedKeys(s.other) {
+	for _, key := range slices.Sorted(maps.Keys(s.other)) {
 		t.other(s.other[key])
 	}
 	if s.files < 2 || s.ranks < 2 {
@@ -92,12 +93,10 @@ func whyNot(key string) string {
 		return "the format has no gating or walls placed during the game"
 	case strings.HasPrefix(key, "mobilityRegion"):
 		return "the format has no regions a piece may not leave"
-	case key == "tripleStepRegionWhite" || key == "tripleStepRegionBlack":
-		return "the format's pieces step at most two squares as a first move"
 	case strings.Contains(key, "romot") || key == "pieceDemotion":
 		return "the format promotes only the pieces that reach a promotion rank, to a type in their list"
 	case key == "checking" || key == "mustCapture" || strings.HasPrefix(key, "pass") || key == "makpongRule" ||
-		key == "flyingGeneral" || key == "soldierPromotionRank" || strings.Contains(key, "last") ||
+		key == "flyingGeneral" || key == "soldierPromotionRank" || strings.Contains(strings.ToLower(key), "blast") ||
 		strings.Contains(key, "mmune") || strings.Contains(key, "etrif") || key == "diagonalLines" ||
 		key == "oppositeCastling" || key == "flipEnclosedPieces":
 		return "the format has no such rule of movement"
@@ -142,7 +141,6 @@ func (t *translation) pieces(d *rules.Definition) {
 		if res.betza == "" && !res.doubleStep && len(res.problems) == 0 {
 			t.fail(pk.key, CodeUnsupported, "the piece never moves; the format's pieces all move")
 		}
-		t.moves[k] = res
 		p := rules.PieceDef{Name: pk.name, Letter: t.letter[k], Betza: res.betza, Royal: k == kindKing}
 		if s.nMoveTypes[0][k] != s.nMoveTypes[1][k] {
 			t.fail("nMoveRuleTypes", CodeUnsupported, "the move rule counts the pieces of the two sides differently")
@@ -374,11 +372,9 @@ func (t *translation) promotion(d *rules.Definition) {
 		}
 		letters = append(letters, t.letter[k])
 	}
-	for i := range d.Pieces {
-		for _, k := range promoters {
-			if d.Pieces[i].Letter == t.letter[k] {
-				d.Pieces[i].PromotesTo = slices.Clone(letters)
-			}
+	for i, k := range t.kinds { // d.Pieces is in the order of t.kinds
+		if s.promoPawns[0][k] {
+			d.Pieces[i].PromotesTo = slices.Clone(letters)
 		}
 	}
 	p := &rules.PromotionDef{}
@@ -395,11 +391,11 @@ func (t *translation) promotion(d *rules.Definition) {
 			}
 		}
 	}
-	if choice, ok := t.limits(d, targets); ok {
-		p.Choice = choice
-	} else {
+	choice, ok := t.limits(d, targets)
+	if !ok {
 		return
 	}
+	p.Choice = choice
 	d.Rules.Promotion = p
 }
 
@@ -581,13 +577,4 @@ func homeSquare(board, king string) (int, int) {
 		}
 	}
 	return -1, -1
-}
-
-func sortedKeys(m map[string]entry) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -12,10 +12,12 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 
+	"github.com/adjudicator/adjudicator/internal/cache"
 	"github.com/adjudicator/adjudicator/internal/handlers"
 )
 
@@ -55,7 +57,20 @@ func benchHandler(b *testing.B, h http.Handler, path, body string) {
 
 func service(b *testing.B) http.Handler {
 	b.Helper()
-	s, err := handlers.New(handlers.DefaultConfig(), zap.NewNop(), nil, prometheus.NewRegistry())
+	return serviceWith(b, nil)
+}
+
+// cachedService has the default in-process cache of `adjudicator serve`.
+func cachedService(b *testing.B) http.Handler {
+	b.Helper()
+	reg := prometheus.NewRegistry()
+	mem := cache.NewMemory(cache.MemoryConfig{Entries: 10000, Bytes: 256 << 20, MaxValue: 1 << 20, TTL: time.Hour}, cache.NewMetrics(reg))
+	return serviceWith(b, mem)
+}
+
+func serviceWith(b *testing.B, c handlers.Cache) http.Handler {
+	b.Helper()
+	s, err := handlers.New(handlers.DefaultConfig(), zap.NewNop(), c, prometheus.NewRegistry())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -68,6 +83,10 @@ func BenchmarkBaseline(b *testing.B) {
 
 func BenchmarkLegalMovesChess(b *testing.B) {
 	benchHandler(b, service(b), "/v1/legal-moves", readBody(b, chessPath))
+}
+
+func BenchmarkLegalMovesChessCached(b *testing.B) {
+	benchHandler(b, cachedService(b), "/v1/legal-moves", readBody(b, chessPath))
 }
 
 func BenchmarkLegalMovesBigorra(b *testing.B) {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"sync"
 
 	"github.com/labstack/echo/v4"
@@ -98,5 +99,15 @@ func (s *Server) reply(c echo.Context, key string, compute func() (any, error)) 
 	if err != nil {
 		return err
 	}
+	s.known.remember(c, key)
+	return answer(c, b)
+}
+
+// answer sends an encoded JSON answer with its length, so that net/http
+// writes it in one piece rather than in chunks (it chunks an answer of
+// unknown length over 2 KB). The gzip layer drops the length when it
+// compresses.
+func answer(c echo.Context, b []byte) error {
+	c.Response().Header().Set(echo.HeaderContentLength, strconv.Itoa(len(b)))
 	return c.JSONBlob(http.StatusOK, b)
 }

@@ -24,6 +24,7 @@ type metrics struct {
 	positions prometheus.Counter
 	leaves    prometheus.Counter
 	inline    *prometheus.CounterVec
+	known     prometheus.Counter // answers found by the request's bytes (known.go)
 	// The pool of heavy work (admission.go).
 	heavyInflight prometheus.Gauge
 	heavyQueued   prometheus.Gauge
@@ -56,6 +57,10 @@ func newMetrics(reg *prometheus.Registry, version string) *metrics {
 		inline: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "adjudicator_inline_variants_total", Help: "Inline variant definitions by outcome: compiled, reused, rejected.",
 		}, []string{"outcome"}),
+		known: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "adjudicator_known_requests_total",
+			Help: "Requests answered from the cache by their bytes, before validation and decoding: the same bytes were answered before.",
+		}),
 		heavyInflight: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "adjudicator_heavy_inflight", Help: "Heavy computations running in the pool.",
 		}),
@@ -73,7 +78,7 @@ func newMetrics(reg *prometheus.Registry, version string) *metrics {
 			"engine": rules.EngineVersion, "rules": rulesVersion()},
 	})
 	build.Set(1)
-	reg.MustRegister(build, m.requests, m.inflight, m.latency, m.plies, m.positions, m.leaves, m.inline,
+	reg.MustRegister(build, m.requests, m.inflight, m.latency, m.plies, m.positions, m.leaves, m.inline, m.known,
 		m.heavyInflight, m.heavyQueued, m.heavyRejected,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

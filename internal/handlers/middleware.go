@@ -148,55 +148,106 @@ func requestID(c echo.Context) string {
 // validate reads the body within the size limit, rejects malformed JSON,
 // repeated keys and too deep a nesting with the offset of the bad byte
 // (scanJSON), and checks the request against the OpenAPI document before
-// any handler runs. Handlers read the body from the context.
+// any handler runs. Handlers read the body from the context. A request
+// whose exact bytes were answered before is answered from the cache here
+// (known.go), without the work that only a computed answer needs.
 func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
-		route, params, err := s.spec.router.FindRoute(req)
-		if err != nil {
+		ck := s.spec.checkFor(req, c.Path())
+		if ck == nil {
 			// echo answers 404 or 405 for what the document lacks; the
 			// router test keeps both in step.
 			return next(c)
 		}
-		if route.Operation.OperationID == "adjudicate" && isBulk(req) {
+		op := ck.route.Operation.OperationID
+		if op == "adjudicate" && isBulk(req) {
 			// A bulk adjudication streams its body; each line is checked
 			// as a single request's body is (bulk.go).
 			c.Set("bulk", true)
 			return next(c)
 		}
-		var body []byte
-		if req.Body != nil && req.Body != http.NoBody {
-			body, err = io.ReadAll(http.MaxBytesReader(c.Response(), req.Body, s.cfg.MaxBodyBytes))
-			var tooBig *http.MaxBytesError
-			if errors.As(err, &tooBig) {
-				return problem(codeBodyTooLarge, "", "the body is larger than %d bytes", s.cfg.MaxBodyBytes)
-			}
-			if err != nil {
-				return problem(codeBadRequest, "", "reading the body: %v", err)
-			}
+		body, err := readBody(c, s.cfg.MaxBodyBytes)
+		if err != nil {
+			return err
 		}
-		if route.Operation.RequestBody != nil {
+		if ck.takesBody {
 			if mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType)); mt != echo.MIMEApplicationJSON {
 				return problem(codeUnsupportedMedia, "Content-Type", "the body must be application/json, not %q", req.Header.Get(echo.HeaderContentType))
 			}
 			if len(bytes.TrimSpace(body)) == 0 {
 				return problem(codeBadRequest, "", "the request needs a JSON body")
 			}
+			c.Set("body", body)
+			if done, err := s.known.serve(c, op, body); done {
+				return err
+			}
 			if err := scanJSON(req.Context(), body); err != nil {
 				return err
 			}
 		}
+		var params map[string]string
+		if ck.params {
+			names, values := c.ParamNames(), c.ParamValues()
+			params = make(map[string]string, len(names))
+			for i, n := range names {
+				params[n] = values[i]
+			}
+		}
 		req.Body = io.NopCloser(bytes.NewReader(body))
-		if err := s.spec.validateRequest(req, route, params); err != nil {
+		doc, err := s.spec.validateRequest(req, ck, params, body)
+		if err != nil {
 			return err
 		}
 		c.Set("body", body)
+		if doc, ok := doc.(map[string]any); ok {
+			c.Set("doc", doc)
+		}
 		return next(c)
 	}
 }
 
-// bind decodes the validated body into v.
+// readBody reads the request body within limit bytes: into a buffer of
+// its declared length when it declares one, so that a body is read
+// without growing copies.
+func readBody(c echo.Context, limit int64) ([]byte, error) {
+	req := c.Request()
+	if req.Body == nil || req.Body == http.NoBody {
+		return nil, nil
+	}
+	r := http.MaxBytesReader(c.Response(), req.Body, limit)
+	var body []byte
+	var err error
+	if n := req.ContentLength; n > 0 && n <= limit {
+		body = make([]byte, n)
+		_, err = io.ReadFull(r, body)
+		if err == nil {
+			// A body longer than it declared is cut by net/http; read on
+			// to the end so that the connection can be reused.
+			_, err = io.Copy(io.Discard, r)
+		}
+	} else {
+		body, err = io.ReadAll(r)
+	}
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return nil, problem(codeBodyTooLarge, "", "the body is larger than %d bytes", limit)
+	}
+	if err != nil {
+		return nil, problem(codeBadRequest, "", "reading the body: %v", err)
+	}
+	return body, nil
+}
+
+// bind decodes the validated body into v: from the document that the
+// validation decoded when v can take it (docBinder), else from the body.
 func bind(c echo.Context, v any) error {
+	if b, ok := v.(docBinder); ok {
+		if doc, ok := c.Get("doc").(map[string]any); ok && b.bindDoc(doc) {
+			c.Set("variant", b.logName())
+			return nil
+		}
+	}
 	body, _ := c.Get("body").([]byte)
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()

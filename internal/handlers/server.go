@@ -84,6 +84,7 @@ type Server struct {
 	variants *variantResolver
 	spec     *spec
 	answers  *answers
+	known    *known             // requests answered before, by their bytes (known.go)
 	pool     *pool              // heavy work (admission.go)
 	flight   singleflight.Group // concurrent identical adjudications replay once
 	registry *prometheus.Registry
@@ -105,7 +106,9 @@ func New(cfg Config, log *zap.Logger, cache Cache, reg *prometheus.Registry) (*S
 		cfg.Version = "dev"
 	}
 	s := &Server{cfg: cfg, log: log, cache: cache, spec: sp, metrics: newMetrics(reg, cfg.Version), registry: reg,
-		variants: newVariantResolver(cfg.InlineVariants, cfg.InlineCacheBytes), answers: &answers{cache: cache}}
+		variants: newVariantResolver(cfg.InlineVariants, cfg.InlineCacheBytes), answers: &answers{cache: cache},
+	}
+	s.known = newKnown(cache, s.metrics.known)
 	s.pool = newPool(cfg.HeavyWorkers, cfg.HeavyQueue, s.metrics)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true

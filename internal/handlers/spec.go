@@ -1,12 +1,15 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -23,6 +26,55 @@ type spec struct {
 	// bulkSchema is AdjudicateRequest, which each line of a bulk
 	// adjudication must match.
 	bulkSchema *openapi3.Schema
+	// checks holds, by method and echo route ("POST /v1/legal-moves"),
+	// what validate checks of the operation: found once per route, not
+	// per request (checkFor).
+	checks sync.Map
+}
+
+// check is what validate checks of one operation.
+type check struct {
+	route *routers.Route
+	// params: the operation has parameters or security requirements,
+	// which openapi3filter checks.
+	params bool
+	// takesBody: the operation has a request body, which must be JSON.
+	takesBody bool
+	// body is the schema of the body; nil when the document gives none.
+	body *openapi3.Schema
+}
+
+// checkFor returns the check of the operation that echo routed req to
+// (route, its path pattern), or nil when the document has no such
+// operation. The first request of each route finds the operation with
+// kin-openapi's router; the router test keeps both routers in step, so
+// every request that echo sends to one route matches the same operation.
+func (sp *spec) checkFor(req *http.Request, route string) *check {
+	key := req.Method + " " + route
+	if route != "" {
+		if ck, ok := sp.checks.Load(key); ok {
+			return ck.(*check)
+		}
+	}
+	r, _, err := sp.router.FindRoute(req)
+	var ck *check
+	if err == nil {
+		op := r.Operation
+		ck = &check{route: r, params: len(op.Parameters) > 0 || len(r.PathItem.Parameters) > 0 ||
+			op.Security != nil && len(*op.Security) > 0 || op.Security == nil && len(sp.doc.Security) > 0}
+		if rb := op.RequestBody; rb != nil {
+			ck.takesBody = true
+		}
+		if rb := op.RequestBody; rb != nil && rb.Value != nil {
+			if mt := rb.Value.Content.Get("application/json"); mt != nil && mt.Schema != nil {
+				ck.body = mt.Schema.Value
+			}
+		}
+	}
+	if route != "" {
+		sp.checks.Store(key, ck)
+	}
+	return ck
 }
 
 func loadSpec() (*spec, error) {
@@ -45,17 +97,41 @@ func loadSpec() (*spec, error) {
 	return &spec{doc: doc, router: r, bulkSchema: bulk.Value}, nil
 }
 
-// validateRequest checks a request against its operation and turns the
-// first violation into a problem naming the field.
-func (sp *spec) validateRequest(req *http.Request, route *routers.Route, params map[string]string) error {
-	in := &openapi3filter.RequestValidationInput{
-		Request: req, PathParams: params, Route: route,
-		Options: &openapi3filter.Options{SkipSettingDefaults: true},
+// validateRequest checks a request against its operation, body (already
+// read and scanned by validate) included, and turns the first violation
+// into a problem naming the field. The body is decoded once, as
+// openapi3filter decodes it, and checked against the operation's schema
+// with openapi3filter's options for a request; openapi3filter checks the
+// parameters, when the operation has any.
+//
+// It returns the decoded body, for bind.
+func (sp *spec) validateRequest(req *http.Request, ck *check, params map[string]string, body []byte) (any, error) {
+	if ck.params {
+		in := &openapi3filter.RequestValidationInput{
+			Request: req, PathParams: params, Route: ck.route,
+			Options: &openapi3filter.Options{SkipSettingDefaults: true, ExcludeRequestBody: true},
+		}
+		if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {
+			return nil, requestProblem(err)
+		}
 	}
-	err := openapi3filter.ValidateRequest(req.Context(), in)
-	if err == nil {
-		return nil
+	if ck.body == nil {
+		return nil, nil
 	}
+	var value any
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if err := dec.Decode(&value); err != nil {
+		return nil, problem(codeBadRequest, "", "%v", err)
+	}
+	if err := ck.body.VisitJSON(value, openapi3.VisitAsRequest()); err != nil {
+		return nil, requestProblem(err)
+	}
+	return value, nil
+}
+
+// requestProblem turns a validation error into a problem naming the field.
+func requestProblem(err error) error {
 	var se *openapi3.SchemaError
 	if errors.As(err, &se) {
 		p := schemaProblem(se)

@@ -8,13 +8,5 @@ import "context"
 // flag), so a list of thousands of checking moves is thousands of
 // generations: the work between two polls is one of them.
 func (p *Position) DescribeContext(ctx context.Context, legal []Move) ([]MoveDetail, error) {
-	scratch := p.clone()
-	out := make([]MoveDetail, len(legal))
-	for i, m := range legal {
-		if done(ctx) {
-			return nil, ctx.Err()
-		}
-		out[i] = p.describe(m, legal, scratch)
-	}
-	return out, nil
+	return p.describeMoves(ctx, legal, legal)
 }

@@ -56,44 +56,45 @@ type Move struct {
 
 // Captures returns the squares whose pieces m removes in p (none, one, or
 // several for variants whose pieces capture more than one).
-func (p *Position) Captures(m Move) []Square {
+func (p *Position) Captures(m Move) []Square { return p.appendCaptures(nil, m) }
+
+// appendCaptures appends the squares of Captures to dst.
+func (p *Position) appendCaptures(dst []Square, m Move) []Square {
 	switch {
 	case m.Kind == MoveEnPassant:
-		return []Square{p.epVictim}
+		return append(dst, p.epVictim)
 	case m.Kind == MoveCastle:
-		return nil
+		return dst
 	case m.Kind == MoveDev:
-		var out []Square
 		for _, q := range blockSquares(m.To) {
 			if p.board[q] != 0 {
-				out = append(out, q)
+				dst = append(dst, q)
 			}
 		}
-		return out
+		return dst
 	case m.Kind == MoveTakeDev:
 		sq := blockSquares(block(m.To))
-		return sq[:]
+		return append(dst, sq[:]...)
 	case m.Kind == MoveMulti:
 		tk := p.takesOf(m)
-		var out []Square
 		if tk.at != NoSquare {
-			out = append(out, tk.at)
+			dst = append(dst, tk.at)
 		}
 		if tk.afar {
-			out = append(out, p.afarSquare(m))
+			dst = append(dst, p.afarSquare(m))
 		}
-		return append(out, tk.more[:tk.n]...)
+		return append(dst, tk.more[:tk.n]...)
 	case m.Kind == MoveConvert:
-		return nil
+		return dst
 	case m.Kind == MoveFromAfar:
 		if p.board[m.To] != 0 {
-			return []Square{m.To, p.afarSquare(m)}
+			dst = append(dst, m.To)
 		}
-		return []Square{p.afarSquare(m)}
+		return append(dst, p.afarSquare(m))
 	case p.board[m.To] != 0:
-		return []Square{m.To}
+		return append(dst, m.To)
 	}
-	return nil
+	return dst
 }
 
 // afarSquare returns where an Archer's move m captures from afar: one more

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -49,7 +50,8 @@ func (p *Position) SAN(m Move) string {
 	if !slices.Contains(legal, m) {
 		return p.UCI(m)
 	}
-	return p.describe(m, legal, p.clone()).SAN
+	var d MoveDetail
+	return string(p.appendDetailSAN(nil, m, legal, p.clone(), &d))
 }
 
 // MoveDetail is what a client shows of a legal move.
@@ -68,25 +70,53 @@ type MoveDetail struct {
 // LegalMoves), computing the legal moves once for all: listing SAN for n
 // moves costs n trial moves, not n move generations.
 func (p *Position) Describe(legal []Move) []MoveDetail {
-	scratch := p.clone()
-	out := make([]MoveDetail, len(legal))
-	for i, m := range legal {
-		out[i] = p.describe(m, legal, scratch)
-	}
+	out, _ := p.describeMoves(context.Background(), legal, legal)
 	return out
 }
 
 // Detail returns the details of one legal move of p.
 func (p *Position) Detail(m Move) MoveDetail {
-	return p.describe(m, p.LegalMoves(), p.clone())
+	out, _ := p.describeMoves(context.Background(), []Move{m}, p.LegalMoves())
+	return out[0]
 }
 
-// describe builds the detail of the legal move m; scratch is a copy of p
+// describeMoves builds the details of moves, legal moves of p among legal
+// (which SAN's disambiguation needs), polling ctx before each. It plays
+// each move on a copy of p and takes it back. The SAN of every move is cut
+// from one string and the captured squares from one slice, so that a list
+// of n moves costs a few allocations, not 2n.
+func (p *Position) describeMoves(ctx context.Context, moves, legal []Move) ([]MoveDetail, error) {
+	scratch := p.clone()
+	out := make([]MoveDetail, len(moves))
+	ends := make([][2]int, len(moves)) // where each move's SAN and captures end
+	text := make([]byte, 0, 8*len(moves))
+	var captured []Square
+	for i, m := range moves {
+		if done(ctx) {
+			return nil, ctx.Err()
+		}
+		d := &out[i]
+		d.Move, d.Converted = m, p.Converted(m)
+		text = p.appendDetailSAN(text, m, legal, scratch, d)
+		captured = p.appendCaptures(captured, m)
+		ends[i] = [2]int{len(text), len(captured)}
+	}
+	all := string(text)
+	from := [2]int{}
+	for i, end := range ends {
+		out[i].SAN = all[from[0]:end[0]]
+		if end[1] > from[1] {
+			out[i].Captures = captured[from[1]:end[1]:end[1]]
+		}
+		from = end
+	}
+	return out, nil
+}
+
+// appendDetailSAN appends the SAN of the legal move m, its check or mate
+// suffix included, and sets d's Check and Mate; scratch is a copy of p
 // that it plays m on and takes it back.
-func (p *Position) describe(m Move, legal []Move, scratch *Position) MoveDetail {
-	d := MoveDetail{Move: m, Captures: p.Captures(m), Converted: p.Converted(m)}
-	var buf [24]byte
-	sb := buf[:0]
+func (p *Position) appendDetailSAN(sb []byte, m Move, legal []Move, scratch *Position, d *MoveDetail) []byte {
 	switch {
 	case m.Kind == MoveCastle:
 		sb = append(sb, p.castleSAN(m)...)
@@ -100,8 +130,7 @@ func (p *Position) describe(m Move, legal []Move, scratch *Position) MoveDetail 
 	case d.Check:
 		sb = append(sb, '+')
 	}
-	d.SAN = string(sb)
-	return d
+	return sb
 }
 
 // checks plays m on p, says whether it gives check and, when mate is set,

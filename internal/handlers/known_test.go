@@ -1,0 +1,120 @@
+package handlers
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"go.uber.org/zap"
+
+	"github.com/adjudicator/adjudicator/internal/cache"
+)
+
+func (n *ctNode) known(tb testing.TB) float64 {
+	tb.Helper()
+	return n.metric(tb, "adjudicator_known_requests_total")
+}
+
+// TestKnownRequests: the same bytes sent again are answered by their hash,
+// with the bytes of the first answer and no computation; other bytes of
+// the same request go the whole way and find the answer by its key.
+func TestKnownRequests(t *testing.T) {
+	n := ctNewNode(t, "known", ctMemory, nil)
+	reqs := []ctReq{
+		ctLegal("chess", ctKiwipete),
+		ctStatus("chess", ctKiwipete),
+		ctValidate("chess", ctKiwipete, "e2a6"),
+		ctPosition("/v1/legal-moves", "chess", "", map[string]any{"moves": []string{"e4", "e5", "Nf3"}}),
+	}
+	for _, r := range reqs {
+		first := n.must(t, r)
+		positions, known := n.positions(t), n.known(t)
+		again := n.must(t, r)
+		if !bytes.Equal(again, first) {
+			t.Errorf("%s: the known answer differs:\n%s\nwant\n%s", r, again, first)
+		}
+		if n.known(t) != known+1 || n.positions(t) != positions {
+			t.Errorf("%s sent again: known %v -> %v, positions %v -> %v; want one known answer, nothing computed",
+				r, known, n.known(t), positions, n.positions(t))
+		}
+		// The same request in other bytes: not known, the answer found by
+		// its key, not computed.
+		spaced := ctReq{r.path, " " + r.body + "\n"}
+		known = n.known(t)
+		if got := n.must(t, spaced); !bytes.Equal(got, first) {
+			t.Errorf("%s respaced: %s; want %s", r, got, first)
+		}
+		if n.known(t) != known || n.positions(t) != positions {
+			t.Errorf("%s respaced: known %v -> %v, positions %v -> %v; want the whole path, nothing computed",
+				r, known, n.known(t), positions, n.positions(t))
+		}
+	}
+}
+
+// TestKnownRequestsStillChecked: what a known request's bytes cannot show
+// is checked every time (the Content-Type, the operation: the same body
+// on another path is not the same request), and a request that failed is
+// never known.
+func TestKnownRequestsStillChecked(t *testing.T) {
+	n := ctNewNode(t, "known", ctMemory, nil)
+	r := ctLegal("chess", ctKiwipete)
+	n.must(t, r)
+	n.must(t, r)
+	req := httptest.NewRequest(http.MethodPost, r.path, strings.NewReader(r.body))
+	req.Header.Set("Content-Type", "text/plain")
+	rec := httptest.NewRecorder()
+	n.srv.Handler().ServeHTTP(rec, req)
+	if rec.Code != http.StatusUnsupportedMediaType {
+		t.Errorf("a known body as text/plain: %d %s; want 415", rec.Code, rec.Body)
+	}
+	status := n.must(t, ctReq{"/v1/status", r.body})
+	if bytes.Contains(status, []byte(`"moves"`)) {
+		t.Errorf("status with legal-moves' known body answered legal-moves' answer: %s", status)
+	}
+	bad := ctLegal("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1")
+	known := n.known(t)
+	for range 2 {
+		if code, body, _ := n.do(bad); code != http.StatusUnprocessableEntity {
+			t.Fatalf("%s: %d %s; want 422", bad, code, body)
+		}
+	}
+	if n.known(t) != known {
+		t.Errorf("a failed request became known")
+	}
+}
+
+// TestKnownRequestForgotten: a known request whose answer the cache has
+// dropped is computed again, right.
+func TestKnownRequestForgotten(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	mem := cache.NewMemory(cache.MemoryConfig{Entries: 1, MaxValue: 1 << 20, TTL: time.Hour}, cache.NewMetrics(reg))
+	srv, err := New(DefaultConfig(), zap.NewNop(), mem, reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &ctNode{name: "one-entry", kind: ctMemory, srv: srv, reg: reg, cacheReg: reg}
+	a, b := ctLegal("chess", ctKiwipete), ctLegal("chess", "")
+	first := n.must(t, a)
+	n.must(t, b) // evicts a's answer
+	positions, known := n.positions(t), n.known(t)
+	if got := n.must(t, a); !bytes.Equal(got, first) {
+		t.Errorf("recomputed answer differs:\n%s\nwant\n%s", got, first)
+	}
+	if n.positions(t) != positions+1 || n.known(t) != known {
+		t.Errorf("positions %v -> %v, known %v -> %v; want one computed, none known", positions, n.positions(t), known, n.known(t))
+	}
+}
+
+// TestKnownRequestsWithoutCache: without a cache nothing is known.
+func TestKnownRequestsWithoutCache(t *testing.T) {
+	n := ctNewNode(t, "none", ctNone, nil)
+	r := ctLegal("chess", ctKiwipete)
+	first := n.must(t, r)
+	if got := n.must(t, r); !bytes.Equal(got, first) || n.known(t) != 0 {
+		t.Errorf("without a cache: known %v, answers equal %v", n.known(t), bytes.Equal(got, first))
+	}
+}

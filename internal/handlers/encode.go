@@ -75,12 +75,12 @@ func appendStatus(b []byte, s *statusInfo) []byte {
 	return append(b, "}}"...)
 }
 
-// legalMovesJSON writes the legal-moves answer, keys in encoding/json's
-// sorted order for a map, with its trailing newline.
-func legalMovesJSON(p *rules.Position, details []rules.MoveDetail, st *statusInfo) json.RawMessage {
+// legalMovesJSON writes the legal-moves answer of p, whose FEN is fen, keys
+// in encoding/json's sorted order for a map, with its trailing newline.
+func legalMovesJSON(p *rules.Position, fen string, details []rules.MoveDetail, st *statusInfo) json.RawMessage {
 	b := make([]byte, 0, 256+len(details)*112)
 	b = append(b, `{"fen":`...)
-	b = appendString(b, p.FEN())
+	b = appendString(b, fen)
 	b = append(b, `,"moves":[`...)
 	for i := range details {
 		if i > 0 {

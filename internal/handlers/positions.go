@@ -27,6 +27,7 @@ type afterMoves struct {
 	v     *rules.Variant
 	vkey  string // variantKey of the request
 	start *rules.Position
+	fen   string    // the start's FEN, written once for the keys and the answer
 	moves []string  // none: the request is about the start position itself
 	keys  *gameKeys // prefixKeys of the moves
 	heavy bool      // the replay and the answer run in the pool of heavy work
@@ -37,9 +38,9 @@ func (s *Server) history(vs variantSpec, v *rules.Variant, start *rules.Position
 	if len(moves) > s.cfg.MaxMoves {
 		return nil, problem(string(rules.ErrLimitExceeded), "moves", "at most %d moves per game, not %d", s.cfg.MaxMoves, len(moves))
 	}
-	h := &afterMoves{v: v, vkey: variantKey(vs), start: start, moves: moves, heavy: vs.inline() || len(moves) > heavyPlies}
+	h := &afterMoves{v: v, vkey: variantKey(vs), start: start, fen: start.FEN(), moves: moves, heavy: vs.inline() || len(moves) > heavyPlies}
 	if len(moves) > 0 {
-		h.keys = prefixKeys(h.vkey, start.FEN(), moves)
+		h.keys = prefixKeys(h.vkey, h.fen, moves)
 	}
 	return h, nil
 }
@@ -49,7 +50,7 @@ func (s *Server) history(vs variantSpec, v *rules.Variant, start *rules.Position
 // variant, the start and every move.
 func (h *afterMoves) key(op string, parts ...string) string {
 	if len(h.moves) == 0 {
-		return cacheKey(op, append([]string{h.vkey, h.start.FEN()}, parts...)...)
+		return cacheKey(op, append([]string{h.vkey, h.fen}, parts...)...)
 	}
 	return cacheKey(op, append([]string{"after", h.keys.last()}, parts...)...)
 }
@@ -222,7 +223,11 @@ func (s *Server) legalMoves(c echo.Context) error {
 			return nil, err
 		}
 		st := describeStatus(pos, g.Status())
-		return legalMovesJSON(pos, details, &st), nil
+		fen := h.fen
+		if len(h.moves) > 0 {
+			fen = pos.FEN()
+		}
+		return legalMovesJSON(pos, fen, details, &st), nil
 	}))
 }
 

@@ -91,13 +91,28 @@ func (p *Position) describeMoves(ctx context.Context, moves, legal []Move) ([]Mo
 	ends := make([][2]int, len(moves)) // where each move's SAN and captures end
 	text := make([]byte, 0, 8*len(moves))
 	var captured []Square
+	// The legal moves grouped by destination (a stable counting sort):
+	// SAN's disambiguation compares a move only with the moves to its
+	// square, not with every legal move.
+	var start [MaxFiles*MaxRanks + 1]int32
+	for _, m := range legal {
+		start[m.To+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	byTo, fill := make([]Move, len(legal)), start
+	for _, m := range legal {
+		byTo[fill[m.To]] = m
+		fill[m.To]++
+	}
 	for i, m := range moves {
 		if done(ctx) {
 			return nil, ctx.Err()
 		}
 		d := &out[i]
 		d.Move, d.Converted = m, p.Converted(m)
-		text = p.appendDetailSAN(text, m, legal, scratch, d)
+		text = p.appendDetailSAN(text, m, byTo[start[m.To]:start[m.To+1]], scratch, d)
 		captured = p.appendCaptures(captured, m)
 		ends[i] = [2]int{len(text), len(captured)}
 	}
@@ -114,8 +129,9 @@ func (p *Position) describeMoves(ctx context.Context, moves, legal []Move) ([]Mo
 }
 
 // appendDetailSAN appends the SAN of the legal move m, its check or mate
-// suffix included, and sets d's Check and Mate; scratch is a copy of p
-// that it plays m on and takes it back.
+// suffix included, and sets d's Check and Mate; legal holds at least the
+// legal moves to m's destination, and scratch is a copy of p that it
+// plays m on and takes it back.
 func (p *Position) appendDetailSAN(sb []byte, m Move, legal []Move, scratch *Position, d *MoveDetail) []byte {
 	switch {
 	case m.Kind == MoveCastle:

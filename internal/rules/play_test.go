@@ -1,6 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
 
 func TestPlayMatchesWithoutKind(t *testing.T) {
 	p := mustPosition(t, "chess", "")
@@ -57,18 +61,44 @@ func TestDescribeAgreesWithSAN(t *testing.T) {
 		{"bigorra", ""},
 	} {
 		p := mustPosition(t, tc.variant, tc.fen)
-		legal := p.LegalMoves()
-		for i, d := range p.Describe(legal) {
-			m := legal[i]
-			if d.Move != m || d.SAN != p.SAN(m) {
-				t.Fatalf("Describe in %s: %+v; want SAN %s", p.FEN(), d, p.SAN(m))
+		checkDescribe(t, p)
+	}
+	// Along random games of variants with many pieces of a kind, where
+	// SAN needs the origin's file, rank or both.
+	for _, variant := range []string{"chess", "grand", "bigorra", "tencubed"} {
+		p := mustPosition(t, variant, "")
+		rng := rand.New(rand.NewPCG(7, uint64(len(variant))))
+		for ply := 0; ply < 60; ply++ {
+			legal := checkDescribe(t, p)
+			if len(legal) == 0 {
+				break
 			}
-			q, _ := p.Play(m)
-			if d.Check != q.InCheck() || d.Mate != (q.InCheck() && len(q.LegalMoves()) == 0) {
-				t.Fatalf("Describe(%s) in %s: check %v mate %v", p.UCI(m), p.FEN(), d.Check, d.Mate)
-			}
+			p, _ = p.Play(legal[rng.IntN(len(legal))])
 		}
 	}
+}
+
+// checkDescribe compares Describe of every legal move of p with SAN,
+// Captures, Converted and the check and mate of the position after it,
+// each computed alone; it returns the legal moves.
+func checkDescribe(t *testing.T, p *Position) []Move {
+	t.Helper()
+	legal := p.LegalMoves()
+	for i, d := range p.Describe(legal) {
+		m := legal[i]
+		if d.Move != m || d.SAN != p.SAN(m) {
+			t.Fatalf("Describe in %s: %+v; want SAN %s", p.FEN(), d, p.SAN(m))
+		}
+		if !slices.Equal(d.Captures, p.Captures(m)) || !slices.Equal(d.Converted, p.Converted(m)) {
+			t.Fatalf("Describe(%s) in %s: captures %v converted %v; want %v and %v", p.UCI(m), p.FEN(),
+				d.Captures, d.Converted, p.Captures(m), p.Converted(m))
+		}
+		q, _ := p.Play(m)
+		if d.Check != q.InCheck() || d.Mate != (q.InCheck() && len(q.LegalMoves()) == 0) {
+			t.Fatalf("Describe(%s) in %s: check %v mate %v", p.UCI(m), p.FEN(), d.Check, d.Mate)
+		}
+	}
+	return legal
 }
 
 // TestGameClone: a clone plays on without changing the game it came from.

@@ -131,13 +131,13 @@ func (s *Server) setRetryAfter(c echo.Context, p *Problem) {
 
 // pooled wraps the computation of an answer to run in the pool when heavy
 // holds; the wrapped one runs only on a cache miss (reply).
-func (s *Server) pooled(ctx context.Context, heavy bool, compute func() (any, error)) func() (any, error) {
+func (s *Server) pooled(ctx context.Context, heavy bool, compute func(buf []byte) (any, error)) func(buf []byte) (any, error) {
 	if !heavy {
 		return compute
 	}
-	return func() (out any, err error) {
+	return func(buf []byte) (out any, err error) {
 		err = s.heavy(ctx, func() (err error) {
-			out, err = compute()
+			out, err = compute(buf)
 			return err
 		})
 		return out, err

@@ -62,15 +62,22 @@ type answers struct {
 
 // get returns the answer under key, computing and storing it on a miss.
 // Only successful answers are stored. compute returns a value to encode, or
-// the encoded answer itself as a json.RawMessage ending in a newline.
-func (a *answers) get(ctx context.Context, key string, compute func() (any, error)) ([]byte, error) {
+// the encoded answer itself as a json.RawMessage ending in a newline,
+// which it may write into buf (empty, with room to grow). own says the
+// bytes returned are the caller's alone (no cache keeps them and no other
+// request shares them), to be recycled once written (answerBuffers).
+func (a *answers) get(ctx context.Context, key string, compute func(buf []byte) (any, error)) (b []byte, own bool, err error) {
 	if a.cache != nil {
 		if b, ok := a.cache.Get(ctx, key); ok {
-			return b, nil
+			return b, false, nil
 		}
 	}
-	v, err, _ := a.flight.Do(key, func() (any, error) {
-		out, err := compute()
+	v, err, shared := a.flight.Do(key, func() (any, error) {
+		var buf []byte
+		if a.cache == nil {
+			buf = *answerBuffers.Get().(*[]byte)
+		}
+		out, err := compute(buf[:0])
 		if err != nil {
 			return nil, err
 		}
@@ -88,19 +95,38 @@ func (a *answers) get(ctx context.Context, key string, compute func() (any, erro
 		return b, nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return v.([]byte), nil
+	return v.([]byte), a.cache == nil && !shared, nil
+}
+
+// answerBuffers recycles the buffers of answers that nothing keeps once
+// they are written: those of a server without a cache. A buffer grown
+// past maxRecycled is left to the collector.
+var answerBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxRecycled = 256 << 10
+
+// recycle returns an answer's buffer to answerBuffers.
+func recycle(b []byte) {
+	if cap(b) <= maxRecycled {
+		b = b[:0]
+		answerBuffers.Put(&b)
+	}
 }
 
 // reply sends a cached or computed JSON answer.
-func (s *Server) reply(c echo.Context, key string, compute func() (any, error)) error {
-	b, err := s.answers.get(c.Request().Context(), key, compute)
+func (s *Server) reply(c echo.Context, key string, compute func(buf []byte) (any, error)) error {
+	b, own, err := s.answers.get(c.Request().Context(), key, compute)
 	if err != nil {
 		return err
 	}
 	s.known.remember(c, key)
-	return answer(c, b)
+	err = answer(c, b)
+	if own {
+		recycle(b) // written: the response copied it
+	}
+	return err
 }
 
 // answer sends an encoded JSON answer with its length, so that net/http

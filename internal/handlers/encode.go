@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/adjudicator/adjudicator/internal/rules"
@@ -75,10 +76,23 @@ func appendStatus(b []byte, s *statusInfo) []byte {
 	return append(b, "}}"...)
 }
 
+// statusJSON writes the status answer, as encoding/json writes the map
+// {variant, fen, status}, with its trailing newline, into b.
+func statusJSON(b []byte, variant, fen string, st *statusInfo) json.RawMessage {
+	b = append(b, `{"fen":`...)
+	b = appendString(b, fen)
+	b = append(b, `,"status":`...)
+	b = appendStatus(b, st)
+	b = append(b, `,"variant":`...)
+	b = appendString(b, variant)
+	return append(b, "}\n"...)
+}
+
 // legalMovesJSON writes the legal-moves answer of p, whose FEN is fen, keys
-// in encoding/json's sorted order for a map, with its trailing newline.
-func legalMovesJSON(p *rules.Position, fen string, details []rules.MoveDetail, st *statusInfo) json.RawMessage {
-	b := make([]byte, 0, 256+len(details)*112)
+// in encoding/json's sorted order for a map, with its trailing newline,
+// into b.
+func legalMovesJSON(b []byte, p *rules.Position, fen string, details []rules.MoveDetail, st *statusInfo) json.RawMessage {
+	b = slices.Grow(b[:0], 256+len(details)*112)
 	b = append(b, `{"fen":`...)
 	b = appendString(b, fen)
 	b = append(b, `,"moves":[`...)

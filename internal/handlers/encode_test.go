@@ -39,6 +39,13 @@ func checkPosition(t *testing.T, p *rules.Position) {
 	if got := appendStatus(nil, &st); !bytes.Equal(got, want) {
 		t.Errorf("%s: appendStatus writes\n%s\nencoding/json writes\n%s", p.FEN(), got, want)
 	}
+	want, err = json.Marshal(map[string]any{"variant": p.Variant().ID(), "fen": p.FEN(), "status": st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := statusJSON(nil, p.Variant().ID(), p.FEN(), &st); !bytes.Equal(got, append(want, '\n')) {
+		t.Errorf("%s: statusJSON writes\n%s\nencoding/json writes\n%s", p.FEN(), got, want)
+	}
 }
 
 // TestEncoderMatchesJSON: legal-moves writes its moves and status by hand

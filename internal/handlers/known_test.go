@@ -2,9 +2,11 @@ package handlers
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -116,5 +118,42 @@ func TestKnownRequestsWithoutCache(t *testing.T) {
 	first := n.must(t, r)
 	if got := n.must(t, r); !bytes.Equal(got, first) || n.known(t) != 0 {
 		t.Errorf("without a cache: known %v, answers equal %v", n.known(t), bytes.Equal(got, first))
+	}
+}
+
+// TestRecycledAnswersIntact: without a cache, answer buffers are reused
+// once written; concurrent requests, identical ones sharing one
+// computation among them, each get their own answer whole.
+func TestRecycledAnswersIntact(t *testing.T) {
+	n := ctNewNode(t, "none", ctNone, nil)
+	reqs := []ctReq{ctLegal("chess", ctKiwipete), ctLegal("chess", ""), ctStatus("chess", ctKiwipete),
+		ctLegal("bigorra", ctBigorraMiddle)}
+	want := make([][]byte, len(reqs))
+	for i, r := range reqs {
+		want[i] = bytes.Clone(n.must(t, r))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 40 {
+				k := (w + i) % len(reqs)
+				if w%2 == 0 {
+					k = 0 // half the workers ask the same, to share computations
+				}
+				code, body, _ := n.do(reqs[k])
+				if code != http.StatusOK || !bytes.Equal(body, want[k]) {
+					errs <- fmt.Sprintf("%s: %d, %d bytes differ from the first answer's %d", reqs[k], code, len(body), len(want[k]))
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -212,7 +212,7 @@ func (s *Server) legalMoves(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.reply(c, h.key("legal-moves"), s.pooled(ctx, h.heavy, func() (any, error) {
+	return s.reply(c, h.key("legal-moves"), s.pooled(ctx, h.heavy, func(buf []byte) (any, error) {
 		g, err := s.game(ctx, h)
 		if err != nil {
 			return nil, err
@@ -227,7 +227,7 @@ func (s *Server) legalMoves(c echo.Context) error {
 		if len(h.moves) > 0 {
 			fen = pos.FEN()
 		}
-		return legalMovesJSON(pos, fen, details, &st), nil
+		return legalMovesJSON(buf, pos, fen, details, &st), nil
 	}))
 }
 
@@ -245,13 +245,18 @@ func (s *Server) status(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.reply(c, h.key("status"), s.pooled(ctx, h.heavy, func() (any, error) {
+	return s.reply(c, h.key("status"), s.pooled(ctx, h.heavy, func(buf []byte) (any, error) {
 		g, err := s.game(ctx, h)
 		if err != nil {
 			return nil, err
 		}
 		pos := g.Position()
-		return map[string]any{"variant": v.ID(), "fen": pos.FEN(), "status": describeStatus(pos, g.Status())}, nil
+		fen := h.fen
+		if len(h.moves) > 0 {
+			fen = pos.FEN()
+		}
+		st := describeStatus(pos, g.Status())
+		return statusJSON(buf, v.ID(), fen, &st), nil
 	}))
 }
 
@@ -298,7 +303,7 @@ func (s *Server) validateMove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.reply(c, h.key("validate-move", req.Move), s.pooled(ctx, h.heavy, func() (any, error) {
+	return s.reply(c, h.key("validate-move", req.Move), s.pooled(ctx, h.heavy, func([]byte) (any, error) {
 		g, err := s.game(ctx, h)
 		if err != nil {
 			return nil, err

@@ -2,9 +2,12 @@ package handlers
 
 import (
 	"bytes"
+	"context"
+	"encoding/binary"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -157,3 +160,33 @@ func TestRecycledAnswersIntact(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestKnownMemory: the requests remembered take at most the 32 MB that
+// docs/LIMITS.md gives, full and with keys as long as the real ones; the
+// log gives the figure.
+func TestKnownMemory(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	k := newKnown(ctNoCache{}, prometheus.NewCounter(prometheus.CounterOpts{Name: "x"}))
+	key := cacheKey("legal-moves", "b:chess", ctKiwipete)
+	for i := range knownEntries {
+		var sum [32]byte
+		binary.LittleEndian.PutUint64(sum[:], uint64(i))
+		// Each entry its own key and variant strings, as from a request.
+		k.lru.Add(sum, knownAnswer{key: strings.Clone(key), variant: strings.Clone("chess")})
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	used := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("%d known requests take %.1f MB (%d bytes each)", knownEntries, float64(used)/1e6, used/knownEntries)
+	if used > 32<<20 || k.lru.Len() != knownEntries {
+		t.Errorf("%d known requests take %d bytes; want at most 32 MiB", k.lru.Len(), used)
+	}
+}
+
+// ctNoCache is a cache that keeps nothing.
+type ctNoCache struct{}
+
+func (ctNoCache) Get(context.Context, string) ([]byte, bool) { return nil, false }
+func (ctNoCache) Set(context.Context, string, []byte)        {}

@@ -1,7 +1,12 @@
 // Package redistest starts real redis-server processes for tests: each on a
 // free loopback port, with no persistence and its own temporary directory,
-// and lets a test kill, pause, resume, restart and fill it. It is used only
-// by tests (internal/cache, internal/handlers); there is no mock.
+// and lets a test kill, pause, resume, restart and fill it. StartCluster
+// joins six of them into a Redis Cluster (three masters, three replicas)
+// with redis-cli; StartSentinel starts a master, its replicas and three
+// redis-sentinel processes; both let a test kill a master and wait for a
+// replica to take over. Every process ends with the test, or with the
+// test binary (Linux). It is used only by tests (internal/cache,
+// internal/handlers, cmd/adjudicator); there is no mock.
 package redistest
 
 import (

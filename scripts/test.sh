@@ -18,8 +18,10 @@ need() {
   fi
 }
 
-step "redis-server (the cache tests start their own on free ports)"
+step "redis-server, redis-cli and redis-sentinel (the cache tests start their own servers, Clusters and Sentinels on free ports)"
 need redis-server redis-server
+need redis-cli redis-tools
+need redis-sentinel redis-sentinel
 redis-server --version
 
 step "rsvg-convert (the picture tests render their SVGs to PNG)"

@@ -47,6 +47,7 @@ func TestEndToEnd(t *testing.T) {
 	t.Run("BadConfiguration", func(t *testing.T) { testBadConfiguration(t, bin) })
 	t.Run("Help", func(t *testing.T) { testHelp(t, bin) })
 	t.Run("AddressInUse", func(t *testing.T) { testAddressInUse(t, bin) })
+	t.Run("SharedCluster", func(t *testing.T) { testSharedCluster(t, bin) })
 }
 
 // server is one running adjudicator process.

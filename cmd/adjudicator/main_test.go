@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -183,7 +184,7 @@ func TestServeRedisSecret(t *testing.T) {
 	const body = `{"variant":"chess"}`
 	start := func(secret string) (base string, metrics func() string) {
 		t.Setenv("ADJUDICATOR_CACHE_SECRET", secret)
-		cfg, err := parseServe([]string{"--addr", "127.0.0.1:0", "--cache-size", "0", "--redis-url", rs.URL(), "--redis-timeout", "1s"}, io.Discard)
+		cfg, err := parseServe([]string{"--addr", "127.0.0.1:0", "--cache-size", "0", "--redis-url", rs.URL(), "--redis-timeout", "1s", "--redis-read-many-timeout", "1s"}, io.Discard)
 		if err != nil {
 			t.Fatalf("parseServe: %v", err)
 		}
@@ -262,6 +263,48 @@ func grep(text, substr string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestServeRedisSettings: each Redis timeout and breaker setting defaults
+// to cache.DefaultRedisConfig, is read from its ADJUDICATOR_* variable and
+// then from its flag; a value that is not positive is refused.
+func TestServeRedisSettings(t *testing.T) {
+	rd := cache.DefaultRedisConfig()
+	tests := []struct {
+		flag, env string
+		field     func(*cache.RedisConfig) any
+		def       any
+		give      string // from the environment, then (doubled) from a flag
+		env2, arg any
+		bad       string
+	}{
+		{"--redis-timeout", "ADJUDICATOR_REDIS_TIMEOUT", func(c *cache.RedisConfig) any { return c.Timeout }, rd.Timeout, "70ms", 70 * time.Millisecond, 140 * time.Millisecond, "0s"},
+		{"--redis-read-many-timeout", "ADJUDICATOR_REDIS_READ_MANY_TIMEOUT", func(c *cache.RedisConfig) any { return c.ManyTimeout }, rd.ManyTimeout, "80ms", 80 * time.Millisecond, 160 * time.Millisecond, "-1s"},
+		{"--redis-write-timeout", "ADJUDICATOR_REDIS_WRITE_TIMEOUT", func(c *cache.RedisConfig) any { return c.WriteTimeout }, rd.WriteTimeout, "2s", 2 * time.Second, 4 * time.Second, "0s"},
+		{"--redis-dial-timeout", "ADJUDICATOR_REDIS_DIAL_TIMEOUT", func(c *cache.RedisConfig) any { return c.DialTimeout }, rd.DialTimeout, "300ms", 300 * time.Millisecond, 600 * time.Millisecond, "0s"},
+		{"--redis-probe-timeout", "ADJUDICATOR_REDIS_PROBE_TIMEOUT", func(c *cache.RedisConfig) any { return c.ProbeTimeout }, rd.ProbeTimeout, "3s", 3 * time.Second, 6 * time.Second, "0s"},
+		{"--redis-breaker-open", "ADJUDICATOR_REDIS_BREAKER_OPEN", func(c *cache.RedisConfig) any { return c.BreakerOpen }, rd.BreakerOpen, "1s", time.Second, 2 * time.Second, "0s"},
+		{"--redis-breaker-failures", "ADJUDICATOR_REDIS_BREAKER_FAILURES", func(c *cache.RedisConfig) any { return c.BreakerFailures }, rd.BreakerFailures, "7", 7, 14, "0"},
+		{"--redis-master-name", "ADJUDICATOR_REDIS_MASTER_NAME", func(c *cache.RedisConfig) any { return c.MasterName }, "", "mymaster", "mymaster", "mymastermymaster", ""},
+	}
+	for _, tt := range tests {
+		cfg, err := parseServe(nil, io.Discard)
+		if err != nil || tt.field(&cfg.redis) != tt.def {
+			t.Errorf("parseServe() %s = %v, %v; want %v (the default)", tt.flag, tt.field(&cfg.redis), err, tt.def)
+		}
+		t.Setenv(tt.env, tt.give)
+		if cfg, err = parseServe(nil, io.Discard); err != nil || tt.field(&cfg.redis) != tt.env2 {
+			t.Errorf("%s=%s parseServe() = %v, %v; want %v", tt.env, tt.give, tt.field(&cfg.redis), err, tt.env2)
+		}
+		if cfg, err = parseServe([]string{tt.flag, fmt.Sprint(tt.arg)}, io.Discard); err != nil || tt.field(&cfg.redis) != tt.arg {
+			t.Errorf("parseServe(%s %v) = %v, %v; want the flag's value", tt.flag, tt.arg, tt.field(&cfg.redis), err)
+		}
+		if tt.bad != "" {
+			if _, err = parseServe([]string{tt.flag, tt.bad}, io.Discard); err == nil {
+				t.Errorf("parseServe(%s %s) = nil error; want a refusal", tt.flag, tt.bad)
+			}
+		}
+	}
 }
 
 // TestServeMetricsAddr: with --metrics-addr the metrics have a listener of

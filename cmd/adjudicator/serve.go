@@ -112,7 +112,14 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&c.redis.URL, "redis-url", envOr("ADJUDICATOR_REDIS_URL", ""), "Redis URL, redis:// or rediss://; empty: no Redis (ADJUDICATOR_REDIS_URL)")
 	fs.StringVar(&c.redis.Mode, "redis-mode", envOr("ADJUDICATOR_REDIS_MODE", rd.Mode), "single, cluster or sentinel (ADJUDICATOR_REDIS_MODE)")
 	fs.StringVar(&c.redis.Prefix, "redis-prefix", envOr("ADJUDICATOR_REDIS_PREFIX", rd.Prefix), "prefix of every Redis key (ADJUDICATOR_REDIS_PREFIX)")
-	fs.DurationVar(&c.redis.Timeout, "redis-timeout", env.duration("ADJUDICATOR_REDIS_TIMEOUT", rd.Timeout), "timeout of one Redis call (ADJUDICATOR_REDIS_TIMEOUT)")
+	fs.StringVar(&c.redis.MasterName, "redis-master-name", envOr("ADJUDICATOR_REDIS_MASTER_NAME", ""), "sentinel mode: name of the master the sentinels watch, instead of the URL's master_name (ADJUDICATOR_REDIS_MASTER_NAME)")
+	fs.DurationVar(&c.redis.Timeout, "redis-timeout", env.duration("ADJUDICATOR_REDIS_TIMEOUT", rd.Timeout), "timeout of a Redis read of one key; a timeout is a miss and starts a probe (ADJUDICATOR_REDIS_TIMEOUT)")
+	fs.DurationVar(&c.redis.ManyTimeout, "redis-read-many-timeout", env.duration("ADJUDICATOR_REDIS_READ_MANY_TIMEOUT", rd.ManyTimeout), "timeout of a Redis read of several keys in one pipeline (ADJUDICATOR_REDIS_READ_MANY_TIMEOUT)")
+	fs.DurationVar(&c.redis.WriteTimeout, "redis-write-timeout", env.duration("ADJUDICATOR_REDIS_WRITE_TIMEOUT", rd.WriteTimeout), "timeout of a background Redis write (ADJUDICATOR_REDIS_WRITE_TIMEOUT)")
+	fs.DurationVar(&c.redis.DialTimeout, "redis-dial-timeout", env.duration("ADJUDICATOR_REDIS_DIAL_TIMEOUT", rd.DialTimeout), "timeout of opening a Redis connection (ADJUDICATOR_REDIS_DIAL_TIMEOUT)")
+	fs.DurationVar(&c.redis.ProbeTimeout, "redis-probe-timeout", env.duration("ADJUDICATOR_REDIS_PROBE_TIMEOUT", rd.ProbeTimeout), "timeout of the PING that a timed-out call starts; its failure opens the breaker (ADJUDICATOR_REDIS_PROBE_TIMEOUT)")
+	fs.IntVar(&c.redis.BreakerFailures, "redis-breaker-failures", env.int("ADJUDICATOR_REDIS_BREAKER_FAILURES", rd.BreakerFailures), "consecutive failed Redis connections (not timeouts) that open the breaker (ADJUDICATOR_REDIS_BREAKER_FAILURES)")
+	fs.DurationVar(&c.redis.BreakerOpen, "redis-breaker-open", env.duration("ADJUDICATOR_REDIS_BREAKER_OPEN", rd.BreakerOpen), "how long the open breaker skips Redis before it tries again (ADJUDICATOR_REDIS_BREAKER_OPEN)")
 	if env.err != nil {
 		return c, env.err
 	}
@@ -132,8 +139,9 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	switch {
 	case c.http.MaxBodyBytes < 1, c.http.MaxMoves < 1, c.http.MaxBulkBytes < 1, c.http.MaxBulkGames < 1, c.http.MaxPerftDepth < 1, c.http.MaxPerftNodes < 1,
 		c.http.InlineVariants < 1, c.http.InlineCacheBytes < 1, c.http.RequestTimeout <= 0, c.drainTimeout <= 0, c.shutdownDelay < 0,
-		c.cacheSize < 0, c.cacheBytes < 0, c.cacheMax < 1, c.cacheTTL <= 0, c.redis.Timeout <= 0:
-		return c, errors.New("limits and timeouts must be positive (cache-size, cache-bytes and shutdown-delay may be 0)")
+		c.cacheSize < 0, c.cacheBytes < 0, c.cacheMax < 1, c.cacheTTL <= 0, c.redis.Timeout <= 0, c.redis.ManyTimeout <= 0,
+		c.redis.WriteTimeout <= 0, c.redis.DialTimeout <= 0, c.redis.ProbeTimeout <= 0, c.redis.BreakerFailures < 1, c.redis.BreakerOpen <= 0:
+		return c, errors.New("limits, timeouts and redis-breaker-* must be positive (cache-size, cache-bytes and shutdown-delay may be 0)")
 	}
 	if c.http.HeavyWorkers < 1 || c.http.HeavyQueue < 0 {
 		return c, errors.New("heavy-workers must be positive and heavy-queue at least 0")
@@ -144,7 +152,6 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, err
 	}
 	c.redis.TTL, c.redis.MaxValue = c.cacheTTL, c.cacheMax
-	c.redis.BreakerFailures, c.redis.BreakerOpen = rd.BreakerFailures, rd.BreakerOpen
 	c.redis.Writers, c.redis.Queue = rd.Writers, rd.Queue
 	return c, nil
 }

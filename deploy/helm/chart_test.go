@@ -36,6 +36,7 @@ var valueSets = map[string][]string{
 	"redisURL":       {"redis.url=redis://redis-master:6379/0", "redis.password=s3cret", "redis.cacheSecret.value=" + testCacheSecret},
 	"existingSecret": {"redis.existingSecret=adjudicator-redis", "redis.passwordKey=redis-password", "redis.cacheSecret.existingSecret=adjudicator-redis"},
 	"autoscaling":    {"autoscaling.enabled=true", "redis.existingSecret=adjudicator-redis", "redis.cacheSecret.existingSecret=adjudicator-cache"},
+	"sentinel":       {"redis.mode=sentinel", "redis.masterName=mymaster", "redis.existingSecret=adjudicator-redis", "redis.cacheSecret.existingSecret=adjudicator-redis"},
 	"ingressMonitor": {"ingress.enabled=true", "ingress.className=nginx", "serviceMonitor.enabled=true", "serviceMonitor.labels.release=prometheus"},
 }
 
@@ -266,7 +267,9 @@ func checkRedisSettings(t *testing.T, m manifests, d *appsv1.Deployment) {
 	t.Helper()
 	settings := configMapSettings(t, m, d)
 	readme := readmeSettings(t)
-	for _, name := range []string{"ADJUDICATOR_REDIS_MODE", "ADJUDICATOR_REDIS_PREFIX", "ADJUDICATOR_REDIS_TIMEOUT"} {
+	for _, name := range []string{"ADJUDICATOR_REDIS_MODE", "ADJUDICATOR_REDIS_PREFIX", "ADJUDICATOR_REDIS_TIMEOUT",
+		"ADJUDICATOR_REDIS_READ_MANY_TIMEOUT", "ADJUDICATOR_REDIS_WRITE_TIMEOUT", "ADJUDICATOR_REDIS_DIAL_TIMEOUT",
+		"ADJUDICATOR_REDIS_PROBE_TIMEOUT", "ADJUDICATOR_REDIS_BREAKER_FAILURES", "ADJUDICATOR_REDIS_BREAKER_OPEN"} {
 		if got, ok := settings[name]; !ok || !sameValue(got, readme[name]) {
 			t.Errorf("ConfigMap %s = %q; want README.md's default %q", name, got, readme[name])
 		}
@@ -305,6 +308,51 @@ func TestRedisURL(t *testing.T) {
 		t.Error("pod template has no checksum/redis annotation: a new URL would not restart the pods")
 	}
 	checkRedisSettings(t, m, d)
+}
+
+// TestRedisModes: each mode as deploy/README.md shows it renders its
+// mode, master name and settings into the ConfigMap, and the URL and
+// password from the Secret, never in plain text.
+func TestRedisModes(t *testing.T) {
+	ref := corev1.LocalObjectReference{Name: "adjudicator-redis"}
+	secret := []string{"redis.existingSecret=adjudicator-redis", "redis.passwordKey=redis-password",
+		"redis.cacheSecret.existingSecret=adjudicator-redis"}
+	tests := []struct {
+		mode string
+		sets []string
+		want map[string]string // ConfigMap settings; "" for absent
+	}{
+		{"single", nil, map[string]string{"ADJUDICATOR_REDIS_MODE": "single", "ADJUDICATOR_REDIS_MASTER_NAME": ""}},
+		{"cluster", []string{"redis.mode=cluster", "redis.timeout=150ms", "redis.readManyTimeout=250ms"},
+			map[string]string{"ADJUDICATOR_REDIS_MODE": "cluster", "ADJUDICATOR_REDIS_MASTER_NAME": "",
+				"ADJUDICATOR_REDIS_TIMEOUT": "150ms", "ADJUDICATOR_REDIS_READ_MANY_TIMEOUT": "250ms"}},
+		{"sentinel", []string{"redis.mode=sentinel", "redis.masterName=mymaster", "redis.probeTimeout=2s", "redis.breakerFailures=3", "redis.breakerOpen=10s"},
+			map[string]string{"ADJUDICATOR_REDIS_MODE": "sentinel", "ADJUDICATOR_REDIS_MASTER_NAME": "mymaster",
+				"ADJUDICATOR_REDIS_PROBE_TIMEOUT": "2s", "ADJUDICATOR_REDIS_BREAKER_FAILURES": "3", "ADJUDICATOR_REDIS_BREAKER_OPEN": "10s"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			m := render(t, append(append([]string(nil), secret...), tt.sets...)...)
+			d := one[appsv1.Deployment](t, m, "Deployment")
+			settings := configMapSettings(t, m, d)
+			for name, want := range tt.want {
+				if got, ok := settings[name]; got != want || ok != (want != "") {
+					t.Errorf("ConfigMap %s = %q (set %v); want %q", name, got, ok, want)
+				}
+			}
+			want := map[string]corev1.SecretKeySelector{
+				"ADJUDICATOR_REDIS_URL":      {LocalObjectReference: ref, Key: "url"},
+				"ADJUDICATOR_REDIS_PASSWORD": {LocalObjectReference: ref, Key: "redis-password"},
+				"ADJUDICATOR_CACHE_SECRET":   {LocalObjectReference: ref, Key: "cache-secret"},
+			}
+			if got := secretEnv(container(t, d)); !reflect.DeepEqual(got, want) {
+				t.Errorf("variables from Secrets = %+v; want %+v", got, want)
+			}
+		})
+	}
+	if _, err := helm(t, append([]string{"template", "x", chartDir}, setArgs(append(secret, "redis.mode=replica"))...)...); err == nil {
+		t.Error("helm template with redis.mode=replica rendered; want the schema to refuse it")
+	}
 }
 
 func TestRedisExistingSecret(t *testing.T) {

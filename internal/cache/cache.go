@@ -1,10 +1,19 @@
 // Package cache implements the cache that internal/handlers uses: a
 // bounded in-process tier, and a Redis tier (go-redis, a single server,
 // Sentinel or Cluster) that replicas share. Redis is an accelerator, never
-// a dependency: every Redis call has a short timeout and no retries, a
-// circuit breaker stops calling a failing Redis and probes it again later,
-// writes happen in the background and are dropped rather than queued
-// without bound, and every failure is a miss.
+// a dependency: every Redis call has a short timeout of its kind (read of
+// one key, pipelined read of several, background write, dial) and no
+// retries, writes happen in the background and are dropped rather than
+// queued without bound, and every failure is a miss.
+//
+// A circuit breaker (breaker.go) stops calling a Redis that cannot be
+// reached, but not one that a CPU-starved process merely read too late: a
+// timeout is a miss that starts a background probe with a generous
+// timeout, and only the probe's failure, or consecutive failures to
+// connect, open it. In a Cluster the keys are spread over the shards as
+// they hash (no hash tags): a pipelined read is split by shard and its
+// parts sent at once, and the slot map is reloaded after a failed call, so
+// that a replica promoted in place of a dead master is found.
 //
 // Values in Redis are signed with HMAC-SHA256 under a secret that the
 // replicas of one deployment share (RedisConfig.Secret), over the full

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/adjudicator/adjudicator/internal/cache/redistest"
 )
 
@@ -101,10 +103,14 @@ func TestRedisBreakerKillRestart(t *testing.T) {
 
 // TestRedisStall: a server that stops answering (paused with SIGSTOP, or
 // busy in a DEBUG SLEEP of a minute) makes every Get and GetMany a miss:
-// the first ones time out (errors), then the breaker opens and they are
-// skipped, its probes failing again. All of them return while the server
-// is still stalled: a lookup that waited for the server would not. When
-// the server answers again, values are served again.
+// the first ones time out, which does not count against the breaker but
+// starts a probe; the probe (a PING of ProbeTimeout) gets no answer either
+// and opens the breaker, and the lookups are skipped, the later probes
+// failing again. (Before the breaker learnt to tell a stalled Redis from
+// a CPU-starved process, BreakerFailures timeouts opened it, counted as
+// errors.) All of them return while the server is still stalled: a lookup
+// that waited for the server would not. When the server answers again,
+// values are served again.
 func TestRedisStall(t *testing.T) {
 	tests := []struct {
 		name string
@@ -134,7 +140,7 @@ func TestRedisStall(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := startRedis(t)
-			r, reg := newTestRedis(t, srv, func(c *RedisConfig) { c.Timeout = testTimeout })
+			r, reg := newTestRedis(t, srv, func(c *RedisConfig) { c.Timeout, c.ProbeTimeout = testTimeout, testProbeTimeout })
 			t.Cleanup(func() {
 				if srv.Paused() {
 					srv.Cont()
@@ -178,11 +184,79 @@ func TestRedisStall(t *testing.T) {
 			if late > 0 || early == gets {
 				t.Errorf("while stalled: %d lookups hit after the first miss, %d before; want every lookup after the first miss to miss", late, early)
 			}
-			errs, skipped := lookups(t, reg, "redis", "error"), lookups(t, reg, "redis", "skipped")
-			if errs < testFailures || skipped == 0 || errs+skipped != float64(gets-early) {
-				t.Errorf("while stalled: %v errors and %v skipped of %d lookups; want at least %d errors, then skips", errs, skipped, gets-early, testFailures)
+			timeouts, skipped := lookups(t, reg, "redis", "timeout"), lookups(t, reg, "redis", "skipped")
+			if timeouts == 0 || skipped == 0 || timeouts+skipped != float64(gets-early) {
+				t.Errorf("while stalled: %v timeouts and %v skipped of %d lookups; want timeouts, then skips", timeouts, skipped, gets-early)
+			}
+			if got := probes(t, reg, "failed"); got == 0 {
+				t.Errorf("probes failed while stalled = 0; want the probe that opened the breaker")
+			}
+			if got := lookups(t, reg, "redis", "error"); got != 0 {
+				t.Errorf("redis lookups error while stalled = %v; want 0 (a stall is timeouts)", got)
 			}
 			tt.resume(t, srv, r)
+		})
+	}
+}
+
+// probes is the count of probes with result.
+func probes(t testing.TB, reg prometheus.Gatherer, result string) float64 {
+	t.Helper()
+	return metric(t, reg, "adjudicator_cache_redis_probes_total", "result", result)
+}
+
+// TestRedisSlowCallsKeepBreakerClosed: calls that time out while Redis
+// still answers a probe within its generous timeout are misses, not
+// failures: the breaker never opens. The server is made slow by a DEBUG
+// SLEEP shorter than the probe's timeout, and, as a CPU-starved process
+// would see it, by a timeout too short for any answer.
+func TestRedisSlowCallsKeepBreakerClosed(t *testing.T) {
+	tests := []struct {
+		name string
+		slow func(*redistest.Server) <-chan struct{} // makes calls time out until the channel closes
+		edit func(*RedisConfig)
+	}{
+		{"DEBUG SLEEP within the probe's timeout", func(s *redistest.Server) <-chan struct{} { return s.Sleep(time.Second) },
+			func(c *RedisConfig) { c.Timeout, c.ProbeTimeout = testTimeout, hang }},
+		{"a timeout too short for any answer", func(*redistest.Server) <-chan struct{} { return nil },
+			func(c *RedisConfig) {
+				// the dial has a timeout of its own: a probe must connect
+				c.Timeout, c.ManyTimeout, c.DialTimeout, c.ProbeTimeout = time.Nanosecond, time.Nanosecond, slowTimeout, hang
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := startRedis(t)
+			r, reg := newTestRedis(t, srv, tt.edit)
+			ctx := context.Background()
+			srv.Set(testPrefix+"k", testSealer(t, testSecret).seal(testPrefix+"k", []byte("v")))
+			woke := tt.slow(srv)
+			const gets = 30
+			returns(t, "lookups against a slow Redis", func() {
+				for i := range gets {
+					if i%2 == 0 {
+						r.Get(ctx, "k")
+					} else {
+						r.GetMany(ctx, []string{"k", "k2"})
+					}
+				}
+			})
+			if woke != nil {
+				<-woke
+			}
+			waitFor(t, "a probe answered", hang, func() bool { return probes(t, reg, "ok") > 0 })
+			if got := lookups(t, reg, "redis", "timeout"); got == 0 {
+				t.Errorf("redis lookups timeout = 0; want the slow calls counted as timeouts")
+			}
+			if got := metric(t, reg, "adjudicator_cache_breaker_transitions_total", "to", "open"); got != 0 || breakerState(t, reg) != 0 {
+				t.Errorf("breaker opened %v times, state %v; want it never opened while the probes are answered", got, breakerState(t, reg))
+			}
+			if got := lookups(t, reg, "redis", "skipped") + lookups(t, reg, "redis", "error") + probes(t, reg, "failed"); got != 0 {
+				t.Errorf("lookups skipped or error, and failed probes = %v; want 0", got)
+			}
+			if woke != nil {
+				waitHit(t, r, "k", []byte("v"), hang)
+			}
 		})
 	}
 }

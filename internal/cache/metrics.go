@@ -7,30 +7,32 @@ import (
 )
 
 // Metrics counts what the cache does: lookups by tier and result (hit,
-// miss, error, skipped while the breaker is open, corrupt), Redis values
-// rejected by reason (each also a corrupt lookup), writes by tier and
-// result, Redis latency, the breaker's state and the bytes the in-process
-// tier holds.
+// miss, timeout, error, skipped while the breaker is open, corrupt), Redis
+// values rejected by reason (each also a corrupt lookup), writes by tier
+// and result, Redis latency, the breaker's state and its transitions, the
+// probes that timeouts start, and the bytes the in-process tier holds.
 type Metrics struct {
-	lookups  *prometheus.CounterVec
-	rejected *prometheus.CounterVec
-	writes   *prometheus.CounterVec
-	redisL   prometheus.Histogram
-	state    prometheus.Gauge
-	memBytes prometheus.Gauge
+	lookups     *prometheus.CounterVec
+	rejected    *prometheus.CounterVec
+	writes      *prometheus.CounterVec
+	redisL      prometheus.Histogram
+	state       prometheus.Gauge
+	transitions *prometheus.CounterVec
+	probes      *prometheus.CounterVec
+	memBytes    prometheus.Gauge
 }
 
 // NewMetrics registers the cache metrics on reg.
 func NewMetrics(reg prometheus.Registerer) *Metrics {
 	m := &Metrics{
 		lookups: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "adjudicator_cache_lookups_total", Help: "Cache lookups by tier and result: hit, miss, error, skipped (breaker open), corrupt.",
+			Name: "adjudicator_cache_lookups_total", Help: "Cache lookups by tier and result: hit, miss, timeout, error (Redis unreachable or the connection failed), skipped (breaker open), corrupt.",
 		}, []string{"tier", "result"}),
 		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "adjudicator_cache_rejected_total", Help: "Redis values ignored, by reason: size (longer than the largest value), format (not this version's seal), mac (signature does not verify: another secret, key or prefix, or forged).",
 		}, []string{"tier", "reason"}),
 		writes: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "adjudicator_cache_writes_total", Help: "Cache writes by tier and result: ok, error, skipped (breaker open), dropped (queue full), too-large.",
+			Name: "adjudicator_cache_writes_total", Help: "Cache writes by tier and result: ok, timeout, error, skipped (breaker open), dropped (queue full), too-large.",
 		}, []string{"tier", "result"}),
 		redisL: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "adjudicator_cache_redis_seconds", Help: "Latency of Redis lookups that answered.",
@@ -39,11 +41,17 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		state: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "adjudicator_cache_breaker_state", Help: "Redis circuit breaker: 0 closed, 1 half-open, 2 open.",
 		}),
+		transitions: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "adjudicator_cache_breaker_transitions_total", Help: "Changes of the Redis circuit breaker's state, by the state entered: closed, half-open, open.",
+		}, []string{"to"}),
+		probes: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "adjudicator_cache_redis_probes_total", Help: "Background PINGs started by Redis calls that timed out, by result: ok, failed (opens the breaker), skipped (breaker open).",
+		}, []string{"result"}),
 		memBytes: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "adjudicator_cache_memory_bytes", Help: "Bytes the in-process cache counts against --cache-bytes: keys, values and a fixed overhead per entry.",
 		}),
 	}
-	reg.MustRegister(m.lookups, m.rejected, m.writes, m.redisL, m.state, m.memBytes)
+	reg.MustRegister(m.lookups, m.rejected, m.writes, m.redisL, m.state, m.transitions, m.probes, m.memBytes)
 	return m
 }
 
@@ -66,4 +74,15 @@ func (m *Metrics) reject(tier, reason string) {
 func (m *Metrics) memoryBytes(delta int64)   { m.memBytes.Add(float64(delta)) }
 func (m *Metrics) write(tier, result string) { m.writes.WithLabelValues(tier, result).Inc() }
 func (m *Metrics) latency(d time.Duration)   { m.redisL.Observe(d.Seconds()) }
-func (m *Metrics) breaker(state int)         { m.state.Set(float64(state)) }
+func (m *Metrics) probe(result string)       { m.probes.WithLabelValues(result).Inc() }
+
+// breakerStates names the gobreaker states, the values of the state gauge.
+var breakerStates = [...]string{"closed", "half-open", "open"}
+
+// breaker sets the state gauge; a change also counts a transition.
+func (m *Metrics) breaker(state int, changed bool) {
+	m.state.Set(float64(state))
+	if changed && state >= 0 && state < len(breakerStates) {
+		m.transitions.WithLabelValues(breakerStates[state]).Inc()
+	}
+}

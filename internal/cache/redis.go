@@ -20,8 +20,11 @@ type RedisConfig struct {
 	// for Cluster and Sentinel, more addresses follow as ?addr=host:port.
 	URL string
 	// Mode is "single" (default), "cluster" or "sentinel" (then the URL's
-	// query must name master_name).
+	// query names master_name, or MasterName does).
 	Mode string
+	// MasterName, in sentinel mode, is the name of the master that the
+	// sentinels watch; it replaces the URL's master_name.
+	MasterName string
 	// Password, when set, replaces the URL's password (so it can come
 	// from a secret rather than the URL).
 	Password string
@@ -36,12 +39,28 @@ type RedisConfig struct {
 	Prefix string
 	// TTL of every value.
 	TTL time.Duration
-	// Timeout of one Redis call (read or write).
+	// Timeout bounds the read of one key (Get). A call that times out is
+	// a miss; it does not count against the breaker (a CPU-starved process
+	// times out too) but starts a probe (ProbeTimeout).
 	Timeout time.Duration
+	// ManyTimeout bounds the read of several keys in one pipeline
+	// (GetMany); zero means Timeout.
+	ManyTimeout time.Duration
+	// WriteTimeout bounds one background write; zero means Timeout.
+	WriteTimeout time.Duration
+	// DialTimeout bounds opening a connection; zero means Timeout.
+	DialTimeout time.Duration
+	// ProbeTimeout bounds the PING that a timed-out call starts in the
+	// background (one at a time): a probe that fails opens the breaker.
+	// It should be generous, longer than any scheduling delay of a loaded
+	// node; zero means ten times Timeout.
+	ProbeTimeout time.Duration
 	// MaxValue is the largest value written.
 	MaxValue int
-	// BreakerFailures consecutive failures open the breaker, which stays
-	// open for BreakerOpen before one probe is let through.
+	// BreakerFailures consecutive failures that are not timeouts (a
+	// refused or failed connection, a connection that breaks) open the
+	// breaker, as does one failed probe; it stays open for BreakerOpen
+	// before one call is let through.
 	BreakerFailures int
 	BreakerOpen     time.Duration
 	// Writers and Queue: background writers, and how many writes may wait;
@@ -53,8 +72,29 @@ type RedisConfig struct {
 // DefaultRedisConfig returns the defaults documented in the README. Secret
 // has none: NewRedis refuses a config until one is set.
 func DefaultRedisConfig() RedisConfig {
-	return RedisConfig{Mode: "single", Prefix: "adj:", TTL: 24 * time.Hour, Timeout: 50 * time.Millisecond,
+	return RedisConfig{Mode: "single", Prefix: "adj:", TTL: 24 * time.Hour,
+		Timeout: 100 * time.Millisecond, ManyTimeout: 150 * time.Millisecond, WriteTimeout: time.Second,
+		DialTimeout: 500 * time.Millisecond, ProbeTimeout: time.Second,
 		MaxValue: 1 << 20, BreakerFailures: 5, BreakerOpen: 5 * time.Second, Writers: 4, Queue: 1024}
+}
+
+// withDefaults fills the timeouts left zero from Timeout.
+func (c RedisConfig) withDefaults() RedisConfig {
+	for _, d := range []*time.Duration{&c.ManyTimeout, &c.WriteTimeout, &c.DialTimeout} {
+		if *d <= 0 {
+			*d = c.Timeout
+		}
+	}
+	if c.ProbeTimeout <= 0 {
+		c.ProbeTimeout = 10 * c.Timeout
+	}
+	return c
+}
+
+// longest is the longest of the timeouts: the client's own socket
+// deadlines, which only a call without a deadline of its own would meet.
+func (c RedisConfig) longest() time.Duration {
+	return max(c.Timeout, c.ManyTimeout, c.WriteTimeout, c.DialTimeout, c.ProbeTimeout)
 }
 
 // Redis is the shared tier. It is safe for concurrent use.
@@ -68,6 +108,7 @@ type Redis struct {
 	stats   *Metrics
 	closed  chan struct{}
 	once    sync.Once
+	probes  prober
 }
 
 type write struct {
@@ -87,6 +128,7 @@ var silenceRedis sync.Once
 // It refuses a secret shorter than MinSecretBytes.
 func NewRedis(cfg RedisConfig, stats *Metrics) (*Redis, error) {
 	silenceRedis.Do(func() { redis.SetLogger(quietLogger{}) })
+	cfg = cfg.withDefaults()
 	sl, err := newSealer(cfg.Secret)
 	if err != nil {
 		return nil, err
@@ -97,21 +139,7 @@ func NewRedis(cfg RedisConfig, stats *Metrics) (*Redis, error) {
 	}
 	r := &Redis{cfg: cfg, client: client, queue: make(chan write, max(cfg.Queue, 1)), sealer: sl, stats: stats,
 		closed: make(chan struct{})}
-	r.breaker = gobreaker.NewCircuitBreaker[[]byte](gobreaker.Settings{
-		Name:        "redis",
-		MaxRequests: 1,
-		Timeout:     cfg.BreakerOpen,
-		ReadyToTrip: func(c gobreaker.Counts) bool { return c.ConsecutiveFailures >= uint32(max(cfg.BreakerFailures, 1)) },
-		// A reply of the server, even an error such as OOM when it is full,
-		// shows Redis alive: only timeouts and connection failures count
-		// against it, so a full Redis does not stop the reads.
-		IsSuccessful: func(err error) bool {
-			var reply redis.Error
-			return err == nil || errors.Is(err, redis.Nil) || errors.As(err, &reply) && !isTimeout(err)
-		},
-		OnStateChange: func(_ string, _, to gobreaker.State) { stats.breaker(int(to)) },
-	})
-	stats.breaker(int(gobreaker.StateClosed))
+	r.breaker = newBreaker(cfg, stats, &r.probes)
 	for range max(cfg.Writers, 1) {
 		r.wg.Add(1)
 		go r.writer()
@@ -127,14 +155,17 @@ type knobs struct {
 	contextTimeout            *bool
 }
 
-// set gives any mode the same short timeouts, no retries and one dial
-// attempt: a slow Redis must cost a miss, not a wait.
+// set gives any mode the same timeouts, no retries and one dial attempt:
+// a slow Redis must cost a miss, not a wait. Every call carries a context
+// deadline of its kind (ContextTimeoutEnabled), which the socket deadlines
+// and the wait for a pooled connection honour; the client's own read and
+// write timeouts are only the longest of them.
 func (k knobs) set(cfg RedisConfig) {
 	if cfg.Password != "" {
 		*k.password = cfg.Password
 	}
-	t := cfg.Timeout
-	*k.dial, *k.read, *k.write, *k.pool = 4*t, t, t, t
+	t := cfg.longest()
+	*k.dial, *k.read, *k.write, *k.pool = cfg.DialTimeout, t, t, t
 	*k.maxRetries, *k.dialerRetries, *k.contextTimeout = -1, 1, true
 }
 
@@ -166,6 +197,12 @@ func newClient(cfg RedisConfig) (redis.UniversalClient, error) {
 		if err != nil {
 			return nil, fmt.Errorf("redis url: %w", err)
 		}
+		if cfg.MasterName != "" {
+			o.MasterName = cfg.MasterName
+		}
+		if o.MasterName == "" {
+			return nil, fmt.Errorf("redis sentinel mode needs the master's name (master_name in the url, or the master name)")
+		}
 		knobs{&o.Password, &o.DialTimeout, &o.ReadTimeout, &o.WriteTimeout, &o.PoolTimeout,
 			&o.MaxRetries, &o.DialerRetries, &o.ContextTimeoutEnabled}.set(cfg)
 		return redis.NewFailoverClient(o), nil
@@ -173,36 +210,76 @@ func newClient(cfg RedisConfig) (redis.UniversalClient, error) {
 	return nil, fmt.Errorf("redis mode must be single, cluster or sentinel, not %q", cfg.Mode)
 }
 
-// isTimeout says whether err is a timeout (a redis.Error can wrap one).
+// isTimeout says whether err is a timeout (a redis.Error can wrap one),
+// including the wait for a free pooled connection.
 func isTimeout(err error) bool {
 	var ne interface{ Timeout() bool }
-	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, redis.ErrPoolTimeout) || errors.As(err, &ne) && ne.Timeout()
 }
 
 // PasswordFromEnv returns the password in the named environment variable,
 // for RedisConfig.Password.
 func PasswordFromEnv(name string) string { return os.Getenv(name) }
 
+// call runs f under the breaker with a deadline of timeout. A timeout
+// starts a probe; the caller counts what the error means for its lookup.
+func (r *Redis) call(ctx context.Context, timeout time.Duration, f func(context.Context) error) error {
+	_, err := r.breaker.Execute(func() ([]byte, error) {
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		err := f(ctx)
+		if err != nil && !errors.Is(err, redis.Nil) {
+			r.reloadCluster(err)
+		}
+		return nil, err
+	})
+	if err != nil && isTimeout(err) {
+		r.probe()
+	}
+	return err
+}
+
+// reloadCluster has a Cluster client reload the slot map after a call
+// failed other than with a reply: the node it called may have died and a
+// replica taken its slots. go-redis reloads on its own only on a MOVED
+// reply, which a dead node never sends, or once a minute; the reload is
+// lazy, one at a time, at most one every 200ms.
+func (r *Redis) reloadCluster(err error) {
+	var reply redis.Error
+	if c, ok := r.client.(*redis.ClusterClient); ok && !errors.As(err, &reply) {
+		c.ReloadState(context.Background())
+	}
+}
+
+// failure is the lookup or write result of a failed call: skipped when
+// the breaker refused it, timeout, or error.
+func failure(err error) string {
+	switch {
+	case errors.Is(err, gobreaker.ErrOpenState), errors.Is(err, gobreaker.ErrTooManyRequests):
+		return "skipped"
+	case isTimeout(err):
+		return "timeout"
+	}
+	return "error"
+}
+
 // Get returns the value under key, or a miss when Redis has none, fails,
 // is slow, or the breaker is open, or the value is not one this
 // deployment signed for this key.
 func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool) {
 	start := time.Now()
-	data, err := r.breaker.Execute(func() ([]byte, error) {
-		ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
-		defer cancel()
-		return r.client.Get(ctx, r.cfg.Prefix+key).Bytes()
+	var data []byte
+	err := r.call(ctx, r.cfg.Timeout, func(ctx context.Context) (err error) {
+		data, err = r.client.Get(ctx, r.cfg.Prefix+key).Bytes()
+		return err
 	})
 	switch {
-	case errors.Is(err, gobreaker.ErrOpenState), errors.Is(err, gobreaker.ErrTooManyRequests):
-		r.stats.result("redis", "skipped")
-		return nil, false
 	case errors.Is(err, redis.Nil):
 		r.stats.latency(time.Since(start))
 		r.stats.lookup("redis", false)
 		return nil, false
 	case err != nil:
-		r.stats.result("redis", "error")
+		r.stats.result("redis", failure(err))
 		return nil, false
 	}
 	r.stats.latency(time.Since(start))
@@ -221,10 +298,13 @@ func (r *Redis) open(key string, data []byte) ([]byte, bool) {
 }
 
 // GetMany returns the values under keys (nil where missing) with one
-// pipelined round trip of GETs: a slow or failing Redis costs one timeout,
-// not one per key. A pipeline rather than MGET, because a Cluster splits a
-// pipeline across its shards but refuses an MGET whose keys hash to
-// different slots.
+// pipelined round trip of GETs: a slow or failing Redis costs one timeout
+// (ManyTimeout), not one per key. A pipeline rather than MGET, because a
+// Cluster refuses an MGET whose keys hash to different slots; go-redis
+// splits the pipeline by shard and sends the parts at once, so it still
+// costs one round trip, that of the slowest shard. When part of it fails
+// (one shard down), the failure is counted once and the keys that were
+// answered are still served.
 func (r *Redis) GetMany(ctx context.Context, keys []string) [][]byte {
 	out := make([][]byte, len(keys))
 	if len(keys) == 0 {
@@ -232,9 +312,7 @@ func (r *Redis) GetMany(ctx context.Context, keys []string) [][]byte {
 	}
 	start := time.Now()
 	var cmds []*redis.StringCmd
-	_, err := r.breaker.Execute(func() ([]byte, error) {
-		ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
-		defer cancel()
+	err := r.call(ctx, r.cfg.ManyTimeout, func(ctx context.Context) error {
 		_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
 			cmds = cmds[:0]
 			for _, k := range keys {
@@ -245,24 +323,24 @@ func (r *Redis) GetMany(ctx context.Context, keys []string) [][]byte {
 		if errors.Is(err, redis.Nil) {
 			err = nil // some keys missing: each command says which
 		}
-		return nil, err
+		return err
 	})
-	switch {
-	case errors.Is(err, gobreaker.ErrOpenState), errors.Is(err, gobreaker.ErrTooManyRequests):
-		r.stats.result("redis", "skipped")
-		return out
-	case err != nil:
-		r.stats.result("redis", "error")
-		return out
+	if err != nil {
+		r.stats.result("redis", failure(err))
+		if failure(err) == "skipped" {
+			return out
+		}
+	} else {
+		r.stats.latency(time.Since(start))
 	}
-	r.stats.latency(time.Since(start))
 	for i, cmd := range cmds {
 		data, err := cmd.Bytes()
-		if err != nil {
+		switch {
+		case errors.Is(err, redis.Nil):
 			r.stats.lookup("redis", false)
-			continue
+		case err == nil:
+			out[i], _ = r.open(keys[i], data)
 		}
-		out[i], _ = r.open(keys[i], data)
 	}
 	return out
 }
@@ -294,34 +372,41 @@ func (r *Redis) writer() {
 		case <-r.closed:
 			return
 		case w := <-r.queue:
-			_, err := r.breaker.Execute(func() ([]byte, error) {
-				ctx, cancel := context.WithTimeout(context.Background(), r.cfg.Timeout)
-				defer cancel()
-				full := r.cfg.Prefix + w.key
-				return nil, r.client.Set(ctx, full, r.sealer.seal(full, w.value), r.cfg.TTL).Err()
+			full := r.cfg.Prefix + w.key
+			err := r.call(context.Background(), r.cfg.WriteTimeout, func(ctx context.Context) error {
+				return r.client.Set(ctx, full, r.sealer.seal(full, w.value), r.cfg.TTL).Err()
 			})
-			switch {
-			case errors.Is(err, gobreaker.ErrOpenState), errors.Is(err, gobreaker.ErrTooManyRequests):
-				r.stats.write("redis", "skipped")
-			case err != nil:
-				r.stats.write("redis", "error")
-			default:
+			if err != nil {
+				r.stats.write("redis", failure(err))
+			} else {
 				r.stats.write("redis", "ok")
 			}
 		}
 	}
 }
 
-// Close stops the writers (pending writes are dropped) and the client.
+// Close stops the writers (pending writes are dropped) and the probe, then
+// the client.
 func (r *Redis) Close() error {
 	r.once.Do(func() { close(r.closed) })
 	r.wg.Wait()
+	r.probes.stop()
 	return r.client.Close()
 }
 
-// Ping reports whether Redis answers now, for start-up logs.
+// Ping reports whether Redis answers now (every master of a Cluster),
+// within ProbeTimeout, for start-up logs.
 func (r *Redis) Ping(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, 4*r.cfg.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, r.cfg.ProbeTimeout)
 	defer cancel()
+	return r.ping(ctx)
+}
+
+// ping sends PING to the server, the Sentinel's current master, or every
+// master of a Cluster.
+func (r *Redis) ping(ctx context.Context) error {
+	if c, ok := r.client.(*redis.ClusterClient); ok {
+		return c.ForEachMaster(ctx, func(ctx context.Context, m *redis.Client) error { return m.Ping(ctx).Err() })
+	}
 	return r.client.Ping(ctx).Err()
 }

@@ -25,12 +25,16 @@ import (
 // call that never returns into a failure with a message: it is many times
 // what any awaited event takes, so it never decides a passing run.
 const (
-	hang            = 20 * time.Second
-	slowTimeout     = time.Second
-	testTimeout     = 50 * time.Millisecond
-	testBreakerOpen = 300 * time.Millisecond
-	testFailures    = 3
-	testPrefix      = "test:"
+	hang        = 20 * time.Second
+	slowTimeout = time.Second
+	testTimeout = 50 * time.Millisecond
+	// testProbeTimeout is short enough that a probe of a stalled server
+	// fails within the fault tests' second; a probe of a server that
+	// answers is never asked to be that quick.
+	testProbeTimeout = 200 * time.Millisecond
+	testBreakerOpen  = 300 * time.Millisecond
+	testFailures     = 3
+	testPrefix       = "test:"
 )
 
 func testRedisConfig(url string) RedisConfig {

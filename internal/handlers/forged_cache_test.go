@@ -33,7 +33,8 @@ func forgedNode(t *testing.T, rs *redistest.Server, secret string) (*handlers.Se
 	cacheReg := prometheus.NewRegistry()
 	stats := cache.NewMetrics(cacheReg)
 	cfg := cache.DefaultRedisConfig()
-	cfg.URL, cfg.Prefix, cfg.Secret, cfg.Timeout = rs.URL(), forgedPrefix, []byte(secret), time.Second
+	cfg.URL, cfg.Prefix, cfg.Secret = rs.URL(), forgedPrefix, []byte(secret)
+	cfg.Timeout, cfg.ManyTimeout = time.Second, time.Second
 	r, err := cache.NewRedis(cfg, stats)
 	if err != nil {
 		t.Fatalf("cache.NewRedis: %v", err)

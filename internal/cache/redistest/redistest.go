@@ -1,7 +1,12 @@
 // Package redistest starts real redis-server processes for tests: each on a
 // free loopback port, with no persistence and its own temporary directory,
-// and lets a test kill, pause, resume, restart and fill it. It is used only
-// by tests (internal/cache, internal/handlers); there is no mock.
+// and lets a test kill, pause, resume, restart and fill it. StartCluster
+// joins six of them into a Redis Cluster (three masters, three replicas)
+// with redis-cli; StartSentinel starts a master, its replicas and three
+// redis-sentinel processes; both let a test kill a master and wait for a
+// replica to take over. Every process ends with the test, or with the
+// test binary (Linux). It is used only by tests (internal/cache,
+// internal/handlers, cmd/adjudicator); there is no mock.
 package redistest
 
 import (
@@ -32,6 +37,8 @@ type Server struct {
 	bin  string
 	dir  string
 	port int
+	// argv returns the arguments of a process on port that logs to logf.
+	argv func(port int, logf string) []string
 
 	mu     sync.Mutex
 	cmd    *exec.Cmd
@@ -46,12 +53,41 @@ type Server struct {
 // kernel if the test binary dies first (Linux).
 func Start(t testing.TB) *Server {
 	t.Helper()
-	bin, err := exec.LookPath("redis-server")
-	if err != nil {
-		t.Fatalf("redis-server is not on PATH (%v): the cache tests run against a real Redis; install it with `%s` (Debian/Ubuntu)", err, Install)
+	return StartWith(t)
+}
+
+// StartWith is Start with more redis-server arguments, such as
+// "--replicaof", "127.0.0.1", "6380".
+func StartWith(t testing.TB, args ...string) *Server {
+	t.Helper()
+	s := &Server{t: t, bin: lookPath(t, "redis-server", Install), dir: t.TempDir()}
+	s.argv = func(port int, logf string) []string {
+		return append([]string{"--port", strconv.Itoa(port), "--bind", "127.0.0.1",
+			"--save", "", "--appendonly", "no",
+			"--dir", s.dir, "--logfile", logf, "--daemonize", "no",
+			"--protected-mode", "no", "--enable-debug-command", "local"}, args...)
 	}
-	s := &Server{t: t, bin: bin, dir: t.TempDir()}
-	var last error
+	s.start()
+	return s
+}
+
+// lookPath finds a program or fails the test (never skips it), saying
+// what to install.
+func lookPath(t testing.TB, program, install string) string {
+	t.Helper()
+	bin, err := exec.LookPath(program)
+	if err != nil {
+		t.Fatalf("%s is not on PATH (%v): the cache tests run against a real Redis; install it with `%s` (Debian/Ubuntu)", program, err, install)
+	}
+	return bin
+}
+
+// start launches the process on a free port, with an administrative
+// client, and has both end with the test.
+func (s *Server) start() {
+	t := s.t
+	t.Helper()
+	var err, last error
 	for range 5 { // a free port can be taken between probing and binding
 		if s.port, err = freePort(); err != nil {
 			t.Fatalf("finding a free port: %v", err)
@@ -61,7 +97,7 @@ func Start(t testing.TB) *Server {
 		}
 	}
 	if last != nil {
-		t.Fatalf("starting redis-server: %v", last)
+		t.Fatalf("starting %s: %v", filepath.Base(s.bin), last)
 	}
 	s.admin = redis.NewClient(&redis.Options{Addr: s.Addr(), DialTimeout: time.Second,
 		ReadTimeout: 5 * time.Second, WriteTimeout: time.Second, MaxRetries: 3})
@@ -71,7 +107,6 @@ func Start(t testing.TB) *Server {
 		s.killLocked()
 		_ = s.admin.Close()
 	})
-	return s
 }
 
 // freePort returns a loopback port that was free a moment ago.
@@ -88,11 +123,7 @@ func freePort() (int, error) {
 // process is gone and the error quotes its log.
 func (s *Server) launch() error {
 	logf := filepath.Join(s.dir, fmt.Sprintf("redis-%d.log", s.port))
-	cmd := exec.Command(s.bin,
-		"--port", strconv.Itoa(s.port), "--bind", "127.0.0.1",
-		"--save", "", "--appendonly", "no",
-		"--dir", s.dir, "--logfile", logf, "--daemonize", "no",
-		"--protected-mode", "no", "--enable-debug-command", "local")
+	cmd := exec.Command(s.bin, s.argv(s.port, logf)...)
 	cmd.SysProcAttr = sysProcAttr()
 	if err := cmd.Start(); err != nil {
 		return err
@@ -108,12 +139,12 @@ func (s *Server) launch() error {
 		select {
 		case <-done:
 			log, _ := os.ReadFile(logf)
-			return fmt.Errorf("redis-server on port %d exited: %s", s.port, lastLines(string(log), 5))
+			return fmt.Errorf("%s on port %d exited: %s", filepath.Base(s.bin), s.port, lastLines(string(log), 5))
 		default:
 		}
 		if time.Now().After(deadline) {
 			s.killLocked()
-			return fmt.Errorf("redis-server on port %d does not answer PING after 10s", s.port)
+			return fmt.Errorf("%s on port %d does not answer PING after 10s", filepath.Base(s.bin), s.port)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

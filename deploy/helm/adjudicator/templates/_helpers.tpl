@@ -187,7 +187,14 @@ Seconds in a Go duration written in whole units ("15s", "1m30s", "500ms",
 {{- if include "adjudicator.redisEnabled" . }}
 {{- $_ := set $settings "ADJUDICATOR_REDIS_MODE" .Values.redis.mode }}
 {{- $_ := set $settings "ADJUDICATOR_REDIS_PREFIX" .Values.redis.prefix }}
+{{- $_ := set $settings "ADJUDICATOR_REDIS_MASTER_NAME" .Values.redis.masterName }}
 {{- $_ := set $settings "ADJUDICATOR_REDIS_TIMEOUT" .Values.redis.timeout }}
+{{- $_ := set $settings "ADJUDICATOR_REDIS_READ_MANY_TIMEOUT" .Values.redis.readManyTimeout }}
+{{- $_ := set $settings "ADJUDICATOR_REDIS_WRITE_TIMEOUT" .Values.redis.writeTimeout }}
+{{- $_ := set $settings "ADJUDICATOR_REDIS_DIAL_TIMEOUT" .Values.redis.dialTimeout }}
+{{- $_ := set $settings "ADJUDICATOR_REDIS_PROBE_TIMEOUT" .Values.redis.probeTimeout }}
+{{- $_ := set $settings "ADJUDICATOR_REDIS_BREAKER_FAILURES" .Values.redis.breakerFailures }}
+{{- $_ := set $settings "ADJUDICATOR_REDIS_BREAKER_OPEN" .Values.redis.breakerOpen }}
 {{- end }}
 {{- range $name := keys $settings | sortAlpha }}
 {{- $v := get $settings $name }}

@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
@@ -41,6 +42,18 @@ func scanJSON(ctx context.Context, body []byte) error {
 	return s.run()
 }
 
+// decodeJSON is scanJSON that also returns the body's value, as
+// encoding/json decodes it into an any with UseNumber (objects are
+// map[string]any, arrays []any, numbers json.Number): the one walk of a
+// request's body that both its validation and its binding read.
+func decodeJSON(ctx context.Context, body []byte) (any, error) {
+	s := jsonScanner{ctx: ctx, body: body, build: true}
+	if err := s.run(); err != nil {
+		return nil, err
+	}
+	return s.root, nil
+}
+
 // jsonScanner is the state of one scanJSON.
 type jsonScanner struct {
 	ctx   context.Context
@@ -49,6 +62,9 @@ type jsonScanner struct {
 	tick  int // the offset of the next look at the deadline
 	stack []jsonFrame
 	keys  [][]byte // the decoded keys of the open objects, inner ones last
+	// build: the scan also builds the value (decodeJSON), root when done.
+	build bool
+	root  any
 }
 
 // jsonFrame is one open array or object.
@@ -58,6 +74,9 @@ type jsonFrame struct {
 	key    []byte              // in an object, the decoded key of the value being read
 	keys   int                 // in an object, where its keys start in jsonScanner.keys
 	set    map[string]struct{} // in an object of more than linearKeys keys, its keys
+	// The container's value so far, when the scan builds one.
+	obj map[string]any
+	arr []any
 }
 
 // run reads the body, one value or separator a turn.
@@ -99,18 +118,53 @@ func (s *jsonScanner) value() (bool, error) {
 	case c == '{' || c == '[':
 		return s.open(c == '{')
 	case c == '"':
-		_, _, err := s.str()
+		raw, plain, err := s.str()
+		if err == nil && s.build {
+			if !plain {
+				raw = decodeKey(raw)
+			}
+			s.emit(string(raw))
+		}
 		return false, err
 	case c == '-' || isDigit(c):
-		return false, s.number()
+		start := s.pos
+		err := s.number()
+		if err == nil && s.build {
+			s.emit(json.Number(s.body[start:s.pos]))
+		}
+		return false, err
 	case c == 't':
-		return false, s.literal("true")
+		return false, s.word("true", true)
 	case c == 'f':
-		return false, s.literal("false")
+		return false, s.word("false", false)
 	case c == 'n':
-		return false, s.literal("null")
+		return false, s.word("null", nil)
 	}
 	return false, s.syntax("looking for beginning of value")
+}
+
+// word reads a literal and emits its value.
+func (s *jsonScanner) word(text string, v any) error {
+	err := s.literal(text)
+	if err == nil && s.build {
+		s.emit(v)
+	}
+	return err
+}
+
+// emit puts a finished value where it belongs: in the open container, or
+// at the root.
+func (s *jsonScanner) emit(v any) {
+	if len(s.stack) == 0 {
+		s.root = v
+		return
+	}
+	f := &s.stack[len(s.stack)-1]
+	if f.object {
+		f.obj[string(f.key)] = v
+	} else {
+		f.arr = append(f.arr, v)
+	}
 }
 
 // open reads the bracket at s.pos, and the whole container if it is empty.
@@ -119,7 +173,15 @@ func (s *jsonScanner) open(object bool) (bool, error) {
 	if len(s.stack) == maxJSONDepth {
 		return false, problem(codeJSONTooDeep, "", "the JSON nests deeper than %d levels", maxJSONDepth).withOffset(s.pos)
 	}
-	s.stack = append(s.stack, jsonFrame{object: object, keys: len(s.keys)})
+	f := jsonFrame{object: object, keys: len(s.keys)}
+	if s.build {
+		if object {
+			f.obj = map[string]any{}
+		} else {
+			f.arr = []any{}
+		}
+	}
+	s.stack = append(s.stack, f)
 	s.pos++
 	s.space()
 	closer := byte(']')
@@ -164,9 +226,19 @@ func (s *jsonScanner) after() (bool, error) {
 	return false, s.syntax("after array element")
 }
 
+// pop closes the innermost container, and emits it when the scan builds.
 func (s *jsonScanner) pop() {
-	s.keys = s.keys[:s.stack[len(s.stack)-1].keys]
+	f := s.stack[len(s.stack)-1]
+	s.keys = s.keys[:f.keys]
 	s.stack = s.stack[:len(s.stack)-1]
+	if !s.build {
+		return
+	}
+	if f.object {
+		s.emit(f.obj)
+	} else {
+		s.emit(f.arr)
+	}
 }
 
 // key reads an object's key at s.pos and the colon after it, and rejects

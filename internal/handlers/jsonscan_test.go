@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -361,4 +362,41 @@ func BenchmarkScanJSON(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzDecodeJSON: the value decodeJSON builds in its pass is the one
+// encoding/json decodes (with UseNumber), for every body scanJSON accepts;
+// and decodeJSON accepts and refuses what scanJSON does.
+func FuzzDecodeJSON(f *testing.F) {
+	for _, s := range grammarTests {
+		f.Add([]byte(s))
+	}
+	for _, s := range []string{
+		`{"a":[1,-2.5e3,"x\u00e9\ud83d\ude00",true,false,null,{},[]],"b":{"c":{"d":[[]]}}}`,
+		"\"\xff\xfe\"", `"\ud800"`, `"\ud800\u0041"`, `{"":0}`, `[0.0e+0,-0]`, `  7  `,
+	} {
+		f.Add([]byte(s))
+	}
+	for _, b := range loadgenBodies(f) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		ctx := context.Background()
+		got, err := decodeJSON(ctx, body)
+		if scanErr := scanJSON(ctx, body); (err == nil) != (scanErr == nil) {
+			t.Fatalf("decodeJSON(%q) = %v; scanJSON = %v", body, err, scanErr)
+		}
+		if err != nil {
+			return
+		}
+		var want any
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.UseNumber()
+		if err := dec.Decode(&want); err != nil {
+			t.Fatalf("decodeJSON(%q) accepted; encoding/json: %v", body, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("decodeJSON(%q) = %#v; encoding/json decodes %#v", body, got, want)
+		}
+	})
 }

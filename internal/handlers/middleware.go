@@ -147,7 +147,7 @@ func requestID(c echo.Context) string {
 
 // validate reads the body within the size limit, rejects malformed JSON,
 // repeated keys and too deep a nesting with the offset of the bad byte
-// (scanJSON), and checks the request against the OpenAPI document before
+// while it decodes the body in one pass (decodeJSON), and checks the request against the OpenAPI document before
 // any handler runs. Handlers read the body from the context. A request
 // whose exact bytes were answered before is answered from the cache here
 // (known.go), without the work that only a computed answer needs.
@@ -171,6 +171,7 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
+		var doc any
 		if ck.takesBody {
 			if mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType)); mt != echo.MIMEApplicationJSON {
 				return problem(codeUnsupportedMedia, "Content-Type", "the body must be application/json, not %q", req.Header.Get(echo.HeaderContentType))
@@ -182,7 +183,7 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 			if done, err := s.known.serve(c, op, body); done {
 				return err
 			}
-			if err := scanJSON(req.Context(), body); err != nil {
+			if doc, err = decodeJSON(req.Context(), body); err != nil {
 				return err
 			}
 		}
@@ -195,8 +196,7 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 		}
 		req.Body = io.NopCloser(bytes.NewReader(body))
-		doc, err := s.spec.validateRequest(req, ck, params, body)
-		if err != nil {
+		if err := s.spec.validateRequest(req, ck, params, doc); err != nil {
 			return err
 		}
 		c.Set("body", body)

@@ -1,9 +1,7 @@
 package handlers
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -97,37 +95,28 @@ func loadSpec() (*spec, error) {
 	return &spec{doc: doc, router: r, bulkSchema: bulk.Value}, nil
 }
 
-// validateRequest checks a request against its operation, body (already
-// read and scanned by validate) included, and turns the first violation
-// into a problem naming the field. The body is decoded once, as
-// openapi3filter decodes it, and checked against the operation's schema
-// with openapi3filter's options for a request; openapi3filter checks the
-// parameters, when the operation has any.
-//
-// It returns the decoded body, for bind.
-func (sp *spec) validateRequest(req *http.Request, ck *check, params map[string]string, body []byte) (any, error) {
+// validateRequest checks a request against its operation and turns the
+// first violation into a problem naming the field: the body's value (doc,
+// which validate decoded in its one pass over the body) against the
+// operation's schema, with openapi3filter's options for a request, and
+// the parameters, when the operation has any, with openapi3filter.
+func (sp *spec) validateRequest(req *http.Request, ck *check, params map[string]string, doc any) error {
 	if ck.params {
 		in := &openapi3filter.RequestValidationInput{
 			Request: req, PathParams: params, Route: ck.route,
 			Options: &openapi3filter.Options{SkipSettingDefaults: true, ExcludeRequestBody: true},
 		}
 		if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {
-			return nil, requestProblem(err)
+			return requestProblem(err)
 		}
 	}
 	if ck.body == nil {
-		return nil, nil
+		return nil
 	}
-	var value any
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	if err := dec.Decode(&value); err != nil {
-		return nil, problem(codeBadRequest, "", "%v", err)
+	if err := ck.body.VisitJSON(doc, openapi3.VisitAsRequest()); err != nil {
+		return requestProblem(err)
 	}
-	if err := ck.body.VisitJSON(value, openapi3.VisitAsRequest()); err != nil {
-		return nil, requestProblem(err)
-	}
-	return value, nil
+	return nil
 }
 
 // requestProblem turns a validation error into a problem naming the field.

@@ -2,7 +2,7 @@ package handlers
 
 // Binding from the validated document. The validation decodes the body
 // into a generic document to check it against the contract; the hottest
-// requests (legal-moves, status, validate-move) take their fields from
+// requests (legal-moves, status, validate-move, adjudicate) take their fields from
 // that document rather than decoding the body a second time. A request
 // that the document cannot express exactly falls back to decoding the
 // body: one with an inline definition (whose own bytes name it), or with
@@ -92,4 +92,12 @@ func (r *validateRequest) bindDoc(doc map[string]any) bool {
 	}
 	*r = out
 	return true
+}
+
+func (r *adjudicateRequest) bindDoc(doc map[string]any) bool {
+	req, ok := adjudicateFromDoc(doc)
+	if ok {
+		*r = *req
+	}
+	return ok
 }

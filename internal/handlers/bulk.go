@@ -344,15 +344,12 @@ func (s *Server) bulkLine(ctx context.Context, g *bulkGame) []byte {
 }
 
 // bulkDecode checks one line as validate checks a single request's body
-// (the JSON grammar, nesting and repeated keys, then the AdjudicateRequest
-// schema) and decodes it.
+// (the JSON grammar, nesting and repeated keys in the pass that decodes
+// it, then the AdjudicateRequest schema) and makes the request of it.
 func (s *Server) bulkDecode(ctx context.Context, line []byte) (*adjudicateRequest, error) {
-	if err := scanJSON(ctx, line); err != nil {
+	doc, err := decodeJSON(ctx, line)
+	if err != nil {
 		return nil, err
-	}
-	var doc any
-	if err := json.Unmarshal(line, &doc); err != nil {
-		return nil, problem(codeBadRequest, "", "%v", err)
 	}
 	if err := s.spec.bulkSchema.VisitJSON(doc); err != nil {
 		var se *openapi3.SchemaError

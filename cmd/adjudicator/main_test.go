@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -66,8 +68,8 @@ func TestPerftWorkersFlag(t *testing.T) {
 		{"perft", "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "--depth", "2", "--divide"},
 		{"perft", "--variant", "shako", "--depth", "2"},
 	} {
-		_, want, _ := runCmd(append(give, "--workers", "1")...)
-		for _, w := range []string{"2", "3", "8", "100"} {
+		_, want, _ := runCmd(give...) // one worker by default
+		for _, w := range []string{"1", "2", "3", "8", "100", "0"} {
 			code, out, errs := runCmd(append(give, "--workers", w)...)
 			if code != 0 || out != want {
 				t.Errorf("adjudicator %v --workers %s = %d\n%s(stderr %q); want 0 and the serial output\n%s", give, w, code, out, errs, want)
@@ -80,6 +82,7 @@ func TestPerftWorkersFlag(t *testing.T) {
 		{"1", "workers 1,"},
 		{"2", "workers 2,"},
 		{"100", "workers 20,"}, // 20 root moves
+		{"0", fmt.Sprintf("workers %d,", min(runtime.GOMAXPROCS(0), 20))},
 	}
 	for _, tt := range tests {
 		_, _, errs := runCmd("perft", "--variant", "chess", "--depth", "2", "--workers", tt.workers)
@@ -98,7 +101,7 @@ func TestPerftCommandErrors(t *testing.T) {
 		{"perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"},
 		{"perft", "--bogus"},
 		{"perft", "extra"},
-		{"perft", "--depth", "2", "--workers", "0"},
+		{"perft", "--depth", "2", "--workers", "-1"},
 		{"frobnicate"},
 		{},
 	}

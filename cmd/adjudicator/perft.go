@@ -18,7 +18,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	fen := fs.String("fen", "", "start FEN (default: the variant's start position)")
 	depth := fs.Int("depth", 1, "depth in plies")
 	divide := fs.Bool("divide", false, "print the node count below each root move")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines sharing the root moves (1: the serial count; default GOMAXPROCS)")
+	workers := fs.Int("workers", 1, "goroutines sharing the root moves (1: the serial count; 0: GOMAXPROCS)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -30,9 +30,12 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "perft: depth must be 1 to %d\n", rules.MaxPerftDepth)
 		return 2
 	}
-	if *workers < 1 {
-		fmt.Fprintln(stderr, "perft: workers must be at least 1")
+	switch {
+	case *workers < 0:
+		fmt.Fprintln(stderr, "perft: workers must be at least 0 (0: GOMAXPROCS)")
 		return 2
+	case *workers == 0:
+		*workers = runtime.GOMAXPROCS(0)
 	}
 	v, err := variant.resolve(fs)
 	if err != nil {

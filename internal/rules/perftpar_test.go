@@ -191,3 +191,30 @@ func TestPerftParallelDeadline(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPerftParallel reports leaves per second in all ("leaves/s") and
+// a worker ("leaves/s/worker") for one worker (the serial PerftContext)
+// and two; compare the ratios of one run, on an otherwise idle machine.
+func BenchmarkPerftParallel(b *testing.B) {
+	for _, bb := range []struct {
+		variant string
+		depth   int
+	}{{"chess", 5}, {"shako", 4}} {
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/%d/workers=%d", bb.variant, bb.depth, w), func(b *testing.B) {
+				p := mustPosition(b, bb.variant, "")
+				var leaves uint64
+				for b.Loop() {
+					n, _, err := PerftParallel(context.Background(), p, bb.depth, 0, false, w)
+					if err != nil {
+						b.Fatal(err)
+					}
+					leaves += n
+				}
+				rate := float64(leaves) / b.Elapsed().Seconds()
+				b.ReportMetric(rate, "leaves/s")
+				b.ReportMetric(rate/float64(w), "leaves/s/worker")
+			})
+		}
+	}
+}

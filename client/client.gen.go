@@ -1491,6 +1491,11 @@ type PerftRequest struct {
 	//
 	// Example: chess
 	Variant *string `json:"variant,omitempty"`
+
+	// Workers The most goroutines to count with (default 1). The server uses at most one a slot of its pool of heavy work, one a root move, and only the slots free when the count starts; the count is the same for any number.
+	//
+	// Example: 2
+	Workers *int `json:"workers,omitempty"`
 }
 
 // PerftResult A perft count.
@@ -1507,8 +1512,26 @@ type PerftResult struct {
 	// Nodes The leaf positions at that depth.
 	Nodes int64 `json:"nodes"`
 
+	// Run How the count was run, measured by the server: these figures depend on its load and machine and vary from run to run, unlike the count.
+	Run PerftRun `json:"run"`
+
 	// Variant The variant's id.
 	Variant string `json:"variant"`
+}
+
+// PerftRun How the count was run, measured by the server: these figures depend on its load and machine and vary from run to run, unlike the count.
+type PerftRun struct {
+	// ElapsedMs The time of the count itself in milliseconds, to the microsecond, after the forecast and any wait for the pool.
+	ElapsedMs float64 `json:"elapsedMs"`
+
+	// LeavesPerSecond The leaves counted a second of that time, rounded.
+	LeavesPerSecond float64 `json:"leavesPerSecond"`
+
+	// LeavesPerSecondPerWorker leavesPerSecond over the workers, rounded.
+	LeavesPerSecondPerWorker float64 `json:"leavesPerSecondPerWorker"`
+
+	// Workers The workers that counted; fewer than asked when the pool of heavy work had fewer free slots, or the position fewer root moves.
+	Workers int `json:"workers"`
 }
 
 // PieceDef One piece type of a variant.
@@ -2564,8 +2587,21 @@ type ClientInterface interface {
 	// that does not finish within the request's time budget is a 503
 	// `timeout`.
 	//
+	// `workers` (default 1) shares the root moves among that many
+	// goroutines, each counting the subtree of the next root move left as
+	// it finishes one. The count, the divide entries and their order, and
+	// every problem are the same for any number of workers: the leaf
+	// budget is one budget for them all. Every perft holds a slot of the
+	// pool of heavy work (`--heavy-workers`); each further worker takes a
+	// further slot, but only one that is free when the count starts,
+	// never waiting for it, so a busy server counts with fewer workers
+	// instead of queueing the request or going beyond its pool. The
+	// server uses at most one worker a slot of its pool and one a root
+	// move (one at depth 1). `run` says how many it used and how fast
+	// they counted; these figures vary from run to run, unlike the count.
+	//
 	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`
-	// (a depth outside 1 to 32); 413 `body-too-large`; 415
+	// (a depth outside 1 to 32, workers outside 1 to 256); 413 `body-too-large`; 415
 	// `unsupported-media-type`; 422 `limit-exceeded`, `unknown-variant`,
 	// `invalid-variant`, `invalid-betza`, `invalid-fen`,
 	// `illegal-position`, `invalid-argument`; 429 `overloaded` (every
@@ -2602,8 +2638,21 @@ type ClientInterface interface {
 	// that does not finish within the request's time budget is a 503
 	// `timeout`.
 	//
+	// `workers` (default 1) shares the root moves among that many
+	// goroutines, each counting the subtree of the next root move left as
+	// it finishes one. The count, the divide entries and their order, and
+	// every problem are the same for any number of workers: the leaf
+	// budget is one budget for them all. Every perft holds a slot of the
+	// pool of heavy work (`--heavy-workers`); each further worker takes a
+	// further slot, but only one that is free when the count starts,
+	// never waiting for it, so a busy server counts with fewer workers
+	// instead of queueing the request or going beyond its pool. The
+	// server uses at most one worker a slot of its pool and one a root
+	// move (one at depth 1). `run` says how many it used and how fast
+	// they counted; these figures vary from run to run, unlike the count.
+	//
 	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`
-	// (a depth outside 1 to 32); 413 `body-too-large`; 415
+	// (a depth outside 1 to 32, workers outside 1 to 256); 413 `body-too-large`; 415
 	// `unsupported-media-type`; 422 `limit-exceeded`, `unknown-variant`,
 	// `invalid-variant`, `invalid-betza`, `invalid-fen`,
 	// `illegal-position`, `invalid-argument`; 429 `overloaded` (every
@@ -3389,8 +3438,21 @@ func (c *Client) LegalMoves(ctx context.Context, body LegalMovesJSONRequestBody,
 // that does not finish within the request's time budget is a 503
 // `timeout`.
 //
+// `workers` (default 1) shares the root moves among that many
+// goroutines, each counting the subtree of the next root move left as
+// it finishes one. The count, the divide entries and their order, and
+// every problem are the same for any number of workers: the leaf
+// budget is one budget for them all. Every perft holds a slot of the
+// pool of heavy work (`--heavy-workers`); each further worker takes a
+// further slot, but only one that is free when the count starts,
+// never waiting for it, so a busy server counts with fewer workers
+// instead of queueing the request or going beyond its pool. The
+// server uses at most one worker a slot of its pool and one a root
+// move (one at depth 1). `run` says how many it used and how fast
+// they counted; these figures vary from run to run, unlike the count.
+//
 // Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`
-// (a depth outside 1 to 32); 413 `body-too-large`; 415
+// (a depth outside 1 to 32, workers outside 1 to 256); 413 `body-too-large`; 415
 // `unsupported-media-type`; 422 `limit-exceeded`, `unknown-variant`,
 // `invalid-variant`, `invalid-betza`, `invalid-fen`,
 // `illegal-position`, `invalid-argument`; 429 `overloaded` (every
@@ -3437,8 +3499,21 @@ func (c *Client) PerftWithBody(ctx context.Context, contentType string, body io.
 // that does not finish within the request's time budget is a 503
 // `timeout`.
 //
+// `workers` (default 1) shares the root moves among that many
+// goroutines, each counting the subtree of the next root move left as
+// it finishes one. The count, the divide entries and their order, and
+// every problem are the same for any number of workers: the leaf
+// budget is one budget for them all. Every perft holds a slot of the
+// pool of heavy work (`--heavy-workers`); each further worker takes a
+// further slot, but only one that is free when the count starts,
+// never waiting for it, so a busy server counts with fewer workers
+// instead of queueing the request or going beyond its pool. The
+// server uses at most one worker a slot of its pool and one a root
+// move (one at depth 1). `run` says how many it used and how fast
+// they counted; these figures vary from run to run, unlike the count.
+//
 // Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`
-// (a depth outside 1 to 32); 413 `body-too-large`; 415
+// (a depth outside 1 to 32, workers outside 1 to 256); 413 `body-too-large`; 415
 // `unsupported-media-type`; 422 `limit-exceeded`, `unknown-variant`,
 // `invalid-variant`, `invalid-betza`, `invalid-fen`,
 // `illegal-position`, `invalid-argument`; 429 `overloaded` (every
@@ -5273,8 +5348,21 @@ type ClientWithResponsesInterface interface {
 	// that does not finish within the request's time budget is a 503
 	// `timeout`.
 	//
+	// `workers` (default 1) shares the root moves among that many
+	// goroutines, each counting the subtree of the next root move left as
+	// it finishes one. The count, the divide entries and their order, and
+	// every problem are the same for any number of workers: the leaf
+	// budget is one budget for them all. Every perft holds a slot of the
+	// pool of heavy work (`--heavy-workers`); each further worker takes a
+	// further slot, but only one that is free when the count starts,
+	// never waiting for it, so a busy server counts with fewer workers
+	// instead of queueing the request or going beyond its pool. The
+	// server uses at most one worker a slot of its pool and one a root
+	// move (one at depth 1). `run` says how many it used and how fast
+	// they counted; these figures vary from run to run, unlike the count.
+	//
 	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`
-	// (a depth outside 1 to 32); 413 `body-too-large`; 415
+	// (a depth outside 1 to 32, workers outside 1 to 256); 413 `body-too-large`; 415
 	// `unsupported-media-type`; 422 `limit-exceeded`, `unknown-variant`,
 	// `invalid-variant`, `invalid-betza`, `invalid-fen`,
 	// `illegal-position`, `invalid-argument`; 429 `overloaded` (every
@@ -5311,8 +5399,21 @@ type ClientWithResponsesInterface interface {
 	// that does not finish within the request's time budget is a 503
 	// `timeout`.
 	//
+	// `workers` (default 1) shares the root moves among that many
+	// goroutines, each counting the subtree of the next root move left as
+	// it finishes one. The count, the divide entries and their order, and
+	// every problem are the same for any number of workers: the leaf
+	// budget is one budget for them all. Every perft holds a slot of the
+	// pool of heavy work (`--heavy-workers`); each further worker takes a
+	// further slot, but only one that is free when the count starts,
+	// never waiting for it, so a busy server counts with fewer workers
+	// instead of queueing the request or going beyond its pool. The
+	// server uses at most one worker a slot of its pool and one a root
+	// move (one at depth 1). `run` says how many it used and how fast
+	// they counted; these figures vary from run to run, unlike the count.
+	//
 	// Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`
-	// (a depth outside 1 to 32); 413 `body-too-large`; 415
+	// (a depth outside 1 to 32, workers outside 1 to 256); 413 `body-too-large`; 415
 	// `unsupported-media-type`; 422 `limit-exceeded`, `unknown-variant`,
 	// `invalid-variant`, `invalid-betza`, `invalid-fen`,
 	// `illegal-position`, `invalid-argument`; 429 `overloaded` (every
@@ -7425,8 +7526,21 @@ func (c *ClientWithResponses) LegalMovesWithResponse(ctx context.Context, body L
 // that does not finish within the request's time budget is a 503
 // `timeout`.
 //
+// `workers` (default 1) shares the root moves among that many
+// goroutines, each counting the subtree of the next root move left as
+// it finishes one. The count, the divide entries and their order, and
+// every problem are the same for any number of workers: the leaf
+// budget is one budget for them all. Every perft holds a slot of the
+// pool of heavy work (`--heavy-workers`); each further worker takes a
+// further slot, but only one that is free when the count starts,
+// never waiting for it, so a busy server counts with fewer workers
+// instead of queueing the request or going beyond its pool. The
+// server uses at most one worker a slot of its pool and one a root
+// move (one at depth 1). `run` says how many it used and how fast
+// they counted; these figures vary from run to run, unlike the count.
+//
 // Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`
-// (a depth outside 1 to 32); 413 `body-too-large`; 415
+// (a depth outside 1 to 32, workers outside 1 to 256); 413 `body-too-large`; 415
 // `unsupported-media-type`; 422 `limit-exceeded`, `unknown-variant`,
 // `invalid-variant`, `invalid-betza`, `invalid-fen`,
 // `illegal-position`, `invalid-argument`; 429 `overloaded` (every
@@ -7469,8 +7583,21 @@ func (c *ClientWithResponses) PerftWithBodyWithResponse(ctx context.Context, con
 // that does not finish within the request's time budget is a 503
 // `timeout`.
 //
+// `workers` (default 1) shares the root moves among that many
+// goroutines, each counting the subtree of the next root move left as
+// it finishes one. The count, the divide entries and their order, and
+// every problem are the same for any number of workers: the leaf
+// budget is one budget for them all. Every perft holds a slot of the
+// pool of heavy work (`--heavy-workers`); each further worker takes a
+// further slot, but only one that is free when the count starts,
+// never waiting for it, so a busy server counts with fewer workers
+// instead of queueing the request or going beyond its pool. The
+// server uses at most one worker a slot of its pool and one a root
+// move (one at depth 1). `run` says how many it used and how fast
+// they counted; these figures vary from run to run, unlike the count.
+//
 // Problems: 400 `bad-request`, `json-too-deep`, `schema-violation`
-// (a depth outside 1 to 32); 413 `body-too-large`; 415
+// (a depth outside 1 to 32, workers outside 1 to 256); 413 `body-too-large`; 415
 // `unsupported-media-type`; 422 `limit-exceeded`, `unknown-variant`,
 // `invalid-variant`, `invalid-betza`, `invalid-fen`,
 // `illegal-position`, `invalid-argument`; 429 `overloaded` (every

@@ -1,7 +1,7 @@
 // Command adjudicator is the Adjudicator service and its command-line tools.
 //
 //	adjudicator serve [flags]
-//	adjudicator perft --variant V | --definition FILE [--fen F] --depth N [--divide]
+//	adjudicator perft --variant V | --definition FILE [--fen F] --depth N [--divide] [--workers W]
 //	adjudicator setup [--variant V | --definition FILE] [--mode M] [--count N] [--seed S] ...
 //
 // See README.md for every subcommand.
@@ -50,7 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 const usage = `usage:
   adjudicator serve [--addr :8080] [flags]   (adjudicator serve -h lists them)
-  adjudicator perft --variant V | --definition FILE [--fen F] --depth N [--divide]
+  adjudicator perft --variant V | --definition FILE [--fen F] --depth N [--divide] [--workers W]
   adjudicator setup [--variant V | --definition FILE] [--mode M] [--count N] [--pieces L,L] [--duplicates] [--mirror] [--promotion T] [--seed S]
   adjudicator import FILE|- [--section NAME]   (a Fairy-Stockfish variants.ini)
   adjudicator variants

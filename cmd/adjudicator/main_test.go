@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,39 @@ func TestPerftDivide(t *testing.T) {
 	}
 }
 
+// TestPerftWorkersFlag: any number of workers prints the serial count and
+// divide lines, in the same order, and the timing line names the workers
+// used: at most one a root move.
+func TestPerftWorkersFlag(t *testing.T) {
+	for _, give := range [][]string{
+		{"perft", "--variant", "chess", "--depth", "3", "--divide"},
+		{"perft", "--variant", "chess", "--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "--depth", "2", "--divide"},
+		{"perft", "--variant", "shako", "--depth", "2"},
+	} {
+		_, want, _ := runCmd(give...) // one worker by default
+		for _, w := range []string{"1", "2", "3", "8", "100", "0"} {
+			code, out, errs := runCmd(append(give, "--workers", w)...)
+			if code != 0 || out != want {
+				t.Errorf("adjudicator %v --workers %s = %d\n%s(stderr %q); want 0 and the serial output\n%s", give, w, code, out, errs, want)
+			}
+		}
+	}
+	tests := []struct {
+		workers, want string
+	}{
+		{"1", "workers 1,"},
+		{"2", "workers 2,"},
+		{"100", "workers 20,"}, // 20 root moves
+		{"0", fmt.Sprintf("workers %d,", min(runtime.GOMAXPROCS(0), 20))},
+	}
+	for _, tt := range tests {
+		_, _, errs := runCmd("perft", "--variant", "chess", "--depth", "2", "--workers", tt.workers)
+		if !strings.Contains(errs, tt.want) || !strings.Contains(errs, "M nodes/s a worker") {
+			t.Errorf("perft --workers %s: stderr %q; want %q and the rate a worker", tt.workers, errs, tt.want)
+		}
+	}
+}
+
 func TestPerftCommandErrors(t *testing.T) {
 	tests := [][]string{
 		{"perft", "--variant", "nope", "--depth", "1"},
@@ -67,6 +101,7 @@ func TestPerftCommandErrors(t *testing.T) {
 		{"perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"},
 		{"perft", "--bogus"},
 		{"perft", "extra"},
+		{"perft", "--depth", "2", "--workers", "-1"},
 		{"frobnicate"},
 		{},
 	}

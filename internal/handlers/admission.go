@@ -17,7 +17,10 @@ package handlers
 //   - the compile of an inline definition.
 //
 // Pool slots are never nested: a request takes one slot at a time (the
-// compile, then the computation), so one worker cannot deadlock.
+// compile, then the computation), so one worker cannot deadlock. The one
+// exception never waits: a perft with workers takes further slots, and
+// places, only while they are free (extra), so a busy server counts it
+// with fewer workers instead of queueing it or going beyond the pool.
 
 import (
 	"context"
@@ -110,6 +113,43 @@ func (s *Server) heavy(ctx context.Context, fn func() error) error {
 		<-pl.slots
 	}()
 	return fn()
+}
+
+// extra takes up to n more slots, each with its place, for a computation
+// that holds one already, without waiting: as many as are free now (none
+// while others queue). It returns how many it took; release gives them
+// back.
+func (pl *pool) extra(n int) int {
+	k := 0
+	for ; k < n; k++ {
+		select {
+		case pl.admitted <- struct{}{}:
+		default:
+			return pl.took(k)
+		}
+		select {
+		case pl.slots <- struct{}{}:
+		default:
+			<-pl.admitted
+			return pl.took(k)
+		}
+	}
+	return pl.took(k)
+}
+
+// took counts k extra slots as in flight and returns k.
+func (pl *pool) took(k int) int {
+	pl.inflight.Add(float64(k))
+	return k
+}
+
+// release gives back k slots taken by extra.
+func (pl *pool) release(k int) {
+	pl.inflight.Sub(float64(k))
+	for range k {
+		<-pl.slots
+		<-pl.admitted
+	}
 }
 
 // setRetryAfter sets the Retry-After header (whole seconds) of the

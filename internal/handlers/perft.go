@@ -2,7 +2,9 @@ package handlers
 
 import (
 	"context"
+	"math"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -15,6 +17,28 @@ type perftRequest struct {
 	FEN    *string `json:"fen,omitempty"`
 	Depth  int     `json:"depth"`
 	Divide bool    `json:"divide,omitempty"`
+	// Workers is the most goroutines to count with; 0 (absent) is 1.
+	Workers int `json:"workers,omitempty"`
+}
+
+// perftRun is how a perft was counted: the workers used and the measured
+// rates, which vary from run to run unlike the count.
+type perftRun struct {
+	Workers                  int     `json:"workers"`
+	ElapsedMs                float64 `json:"elapsedMs"`
+	LeavesPerSecond          float64 `json:"leavesPerSecond"`
+	LeavesPerSecondPerWorker float64 `json:"leavesPerSecondPerWorker"`
+}
+
+// newPerftRun measures a count of n leaves by workers in el.
+func newPerftRun(n uint64, workers int, el time.Duration) perftRun {
+	rate := float64(n) / max(el.Seconds(), 1e-9)
+	return perftRun{
+		Workers:                  workers,
+		ElapsedMs:                math.Round(float64(el.Microseconds())) / 1000,
+		LeavesPerSecond:          math.Round(rate),
+		LeavesPerSecondPerWorker: math.Round(rate / float64(workers)),
+	}
 }
 
 type divideEntry struct {
@@ -48,13 +72,14 @@ func (s *Server) perft(c echo.Context) error {
 	}
 	var n uint64
 	var div []rules.DivideEntry
+	var run perftRun
 	err = s.heavy(ctx, func() (err error) {
 		if inline {
 			if err := s.perftFits(p, req.Depth); err != nil {
 				return err
 			}
 		}
-		n, div, err = rules.PerftContext(ctx, p, req.Depth, s.cfg.MaxPerftNodes, req.Divide)
+		n, div, run, err = s.countPerft(ctx, p, req)
 		return err
 	})
 	if err != nil {
@@ -64,7 +89,7 @@ func (s *Server) perft(c echo.Context) error {
 		return err
 	}
 	s.metrics.leaves.Add(float64(n))
-	out := map[string]any{"variant": v.ID(), "fen": p.FEN(), "depth": req.Depth, "nodes": n}
+	out := map[string]any{"variant": v.ID(), "fen": p.FEN(), "depth": req.Depth, "nodes": n, "run": run}
 	if req.Divide {
 		entries := make([]divideEntry, len(div))
 		for i, d := range div {
@@ -73,6 +98,20 @@ func (s *Server) perft(c echo.Context) error {
 		out["divide"] = entries
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// countPerft counts a perft in the slot of the pool the request holds and
+// the slots beyond it that are free now, up to the workers asked for (at
+// most one a slot of the pool and one a root move; rules.PerftWorkers):
+// the extra slots are taken without waiting, so a busy server counts with
+// fewer workers, the same count.
+func (s *Server) countPerft(ctx context.Context, p *rules.Position, req perftRequest) (uint64, []rules.DivideEntry, perftRun, error) {
+	want := rules.PerftWorkers(p, req.Depth, min(max(req.Workers, 1), cap(s.pool.slots)))
+	extra := s.pool.extra(want - 1)
+	defer s.pool.release(extra)
+	start := time.Now()
+	n, div, err := rules.PerftParallel(ctx, p, req.Depth, s.cfg.MaxPerftNodes, req.Divide, 1+extra)
+	return n, div, newPerftRun(n, 1+extra, time.Since(start)), err
 }
 
 // perftProbe is the most leaves the forecast of a perft counts exactly

@@ -19,6 +19,10 @@ type perft struct {
 	leaves, limit uint64
 	ctx           context.Context
 	err           error
+	// shared is the budget of the workers of PerftParallel, nil in a
+	// serial count: a worker's limit is then the leaves it counts before
+	// it adds them to the shared count (perftpar.go).
+	shared *perftShared
 }
 
 func newPerft(p *Position) *perft {
@@ -41,7 +45,7 @@ func (pf *perft) count(depth int) uint64 {
 		if pf.limit != 0 {
 			pf.leaves += uint64(len(buf))
 			if pf.leaves > pf.limit {
-				pf.err = newError(ErrLimitExceeded, "depth", -1, "more than %d leaves", pf.limit)
+				pf.overLimit()
 			}
 		}
 		return uint64(len(buf))
@@ -53,6 +57,17 @@ func (pf *perft) count(depth int) uint64 {
 		pf.p.unmake(m, u)
 	}
 	return n
+}
+
+// overLimit is called once the leaves counted pass the limit: the budget
+// is spent, or, for a worker of PerftParallel, its leaves go to the shared
+// count, which may be.
+func (pf *perft) overLimit() {
+	if pf.shared != nil {
+		pf.shared.flush(pf)
+		return
+	}
+	pf.err = newError(ErrLimitExceeded, "depth", -1, "more than %d leaves", pf.limit)
 }
 
 // done polls ctx without blocking.
@@ -96,7 +111,7 @@ func PerftContext(ctx context.Context, p *Position, depth int, maxLeaves uint64,
 		if depth > 1 {
 			n = pf.count(depth - 1)
 		} else if pf.leaves++; pf.leaves > pf.limit {
-			pf.err = newError(ErrLimitExceeded, "depth", -1, "more than %d leaves", pf.limit)
+			pf.overLimit()
 		}
 		pf.p.unmake(m, u)
 		if pf.err != nil {

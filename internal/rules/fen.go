@@ -625,13 +625,19 @@ func (p *Position) Setup() *Setup {
 // FEN writes the position in FEN.
 func (p *Position) FEN() string { return p.Setup().FEN() }
 
+// placingKit is the kit of a position while NewPosition places its pieces,
+// before the position's own kit is known: put reads its oddSet, empty, and
+// nothing writes it. One for all, rather than a kit (some kilobytes of
+// attack-table slots) allocated and dropped by every NewPosition.
+var placingKit kit
+
 // NewPosition checks a setup and returns the position, or an *Error with
 // Code ErrIllegalPosition saying what is wrong.
 func NewPosition(s *Setup) (*Position, error) {
 	v := s.Variant
 	p := &Position{v: v, side: s.Turn, castle: s.Castling, jump: s.KingJump,
 		ep: NoSquare, epFar: NoSquare, epVictim: NoSquare, held: [2]Square{NoSquare, NoSquare}, halfmove: s.Halfmoves, fullmove: s.Fullmoves, left: v.perTurn,
-		kit: &kit{v: v}, effectSq: NoSquare}
+		kit: &placingKit, effectSq: NoSquare}
 	if s.MovesLeft != 0 {
 		if s.MovesLeft < 1 || s.MovesLeft > v.perTurn {
 			return nil, newError(ErrIllegalPosition, fieldMovesLeft, -1, "a turn of %s has %d moves, not %d", v.def.ID, v.perTurn, s.MovesLeft)

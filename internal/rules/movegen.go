@@ -80,7 +80,13 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 		e := &mt.leaps[i]
 		target := b[e.to]
 		if e.plain != 0 {
-			if target == 0 && !capturesOnly && e.plain != plainCapture || target != 0 && e.plain != plainMove && foe.has(target) {
+			if target == 0 {
+				if !capturesOnly && e.plain <= plainMove {
+					moves = append(moves, Move{From: from, To: e.to, Kind: MoveNormal})
+				} else if e.plain == plainCaptureEP && !capturesOnly && p.isEP(e.to) {
+					moves = append(moves, Move{From: from, To: e.to, Kind: MoveEnPassant})
+				}
+			} else if e.plain != plainMove && foe.has(target) {
 				moves = append(moves, Move{From: from, To: e.to, Kind: MoveNormal})
 			}
 			continue
@@ -282,7 +288,7 @@ func (p *Position) pseudoIn(moves []Move, inCheck bool, from *bitboard) []Move {
 			if hasFrozen && p.frozen(pc) {
 				continue
 			}
-			if pt := &p.v.types[pc.Type()-1]; pt.special || pt.overlap {
+			if p.v.dispatch.has(pc) {
 				moves = p.pieceMoves(moves, sq, pc, false)
 			} else {
 				moves = p.shapeMoves(moves, sq, pc, false)

@@ -35,9 +35,10 @@ type Variant struct {
 	// lists (special or overlap), so that pseudoIn needs no type lookup
 	// for the others.
 	dispatch pieceSet
-	perTurn   int      // moves a side makes in one turn (the quick form of Giant Chess); 1 normally
-	startFEN  string
-	start     *Position
+
+	perTurn  int // moves a side makes in one turn (the quick form of Giant Chess); 1 normally
+	startFEN string
+	start    *Position
 
 	// stalemateLoss: a stalemated side loses (RulesDef.Stalemate "loss");
 	// bareKing: a bare King loses (RulesDef.BareKing, bareking.go).

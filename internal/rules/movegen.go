@@ -545,7 +545,7 @@ func (p *Position) legalList(moves []Move, count bool) ([]Move, int) {
 	if count && free {
 		n := len(moves) - start
 		for _, m := range moves[start:] {
-			if (m.From == ks || m.Kind != MoveNormal || m.Promotion != 0) && !p.legalOne(m, ks, inCheck, &pins, &danger) {
+			if (m.From == ks || m.Kind != MoveNormal && m.Kind != MoveDoubleStep || m.Promotion != 0) && !p.legalOne(m, ks, inCheck, &pins, &danger) {
 				n--
 			}
 		}
@@ -553,7 +553,7 @@ func (p *Position) legalList(moves []Move, count bool) ([]Move, int) {
 	}
 	n := start
 	for _, m := range moves[start:] {
-		if m.From != ks && m.Kind == MoveNormal && m.Promotion == 0 &&
+		if m.From != ks && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && m.Promotion == 0 &&
 			(free || !inCheck && !pins.has(m.From) && !danger.has(m.From) && !danger.has(m.To)) ||
 			p.legalOne(m, ks, inCheck, &pins, &danger) {
 			if !count {

@@ -80,7 +80,13 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 		e := &mt.leaps[i]
 		target := b[e.to]
 		if e.plain != 0 {
-			if target == 0 && !capturesOnly && e.plain != plainCapture || target != 0 && e.plain != plainMove && foe.has(target) {
+			if target == 0 {
+				if !capturesOnly && e.plain <= plainMove {
+					moves = append(moves, Move{From: from, To: e.to, Kind: MoveNormal})
+				} else if e.plain == plainCaptureEP && !capturesOnly && p.isEP(e.to) {
+					moves = append(moves, Move{From: from, To: e.to, Kind: MoveEnPassant})
+				}
+			} else if e.plain != plainMove && foe.has(target) {
 				moves = append(moves, Move{From: from, To: e.to, Kind: MoveNormal})
 			}
 			continue
@@ -282,7 +288,7 @@ func (p *Position) pseudoIn(moves []Move, inCheck bool, from *bitboard) []Move {
 			if hasFrozen && p.frozen(pc) {
 				continue
 			}
-			if pt := &p.v.types[pc.Type()-1]; pt.special || pt.overlap {
+			if p.v.dispatch.has(pc) {
 				moves = p.pieceMoves(moves, sq, pc, false)
 			} else {
 				moves = p.shapeMoves(moves, sq, pc, false)
@@ -501,6 +507,25 @@ func (p *Position) jumpMoves(moves []Move) []Move {
 // mask), cannot expose the King. King steps are tested on the destination
 // with the King lifted. Everything else is played, tested and taken back.
 func (p *Position) legalMoves(moves []Move) []Move {
+	start := len(moves)
+	moves, n := p.legalList(moves, false)
+	return moves[:start+n]
+}
+
+// legalCount returns the number of legal moves of the side to move, the
+// length of the list legalMoves makes, and buf grown as scratch: perft's
+// last ply, which needs the number and not the moves.
+func (p *Position) legalCount(buf []Move) (int, []Move) {
+	moves, n := p.legalList(buf[:0], true)
+	return n, moves
+}
+
+// legalList appends the pseudo-legal moves of the side to move to moves
+// and returns them with the number n of legal ones. Unless count, the
+// legal moves are moved up to follow the moves given, in their order, so
+// that the list legalMoves returns is moves[:start+n]; with count they
+// are only counted.
+func (p *Position) legalList(moves []Move, count bool) ([]Move, int) {
 	us, them := p.side, p.side.Other()
 	ks := p.king[us]
 	var pins, danger bitboard
@@ -511,39 +536,57 @@ func (p *Position) legalMoves(moves []Move) []Move {
 		danger = p.danger(ks, us)
 	}
 	if p.kit.odd {
-		return p.legalOdd(moves, start, inCheck, &pins, &danger)
+		moves = p.legalOdd(moves, start, inCheck, &pins, &danger)
+		return moves, len(moves) - start
 	}
 	// free: no check, no pin and no danger, so that every move but the
 	// King's, a promotion and en passant is legal as generated.
 	free := !inCheck && pins == (bitboard{}) && danger == (bitboard{})
+	if count && free {
+		n := len(moves) - start
+		for _, m := range moves[start:] {
+			if (m.From == ks || m.Kind != MoveNormal && m.Kind != MoveDoubleStep || m.Promotion != 0) && !p.legalOne(m, ks, inCheck, &pins, &danger) {
+				n--
+			}
+		}
+		return moves, n
+	}
 	n := start
 	for _, m := range moves[start:] {
-		var ok bool
-		switch {
-		case free && m.From != ks && m.Kind == MoveNormal && m.Promotion == 0:
-			ok = true
-		case m.From == ks:
-			if m.Kind == MoveNormal && !p.v.hasDev {
-				ok = !p.attackedExcept(m.To, them, ks)
-			} else {
-				u := p.make(m)
-				ok = !p.attacked(p.king[us], them)
-				p.unmake(m, u)
+		if m.From != ks && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && m.Promotion == 0 &&
+			(free || !inCheck && !pins.has(m.From) && !danger.has(m.From) && !danger.has(m.To)) ||
+			p.legalOne(m, ks, inCheck, &pins, &danger) {
+			if !count {
+				moves[n] = m
 			}
-		case !inCheck && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && !pins.has(m.From) && !danger.has(m.From) && !danger.has(m.To) &&
-			(m.Promotion == 0 || !p.v.types[m.Promotion-1].dev):
-			ok = true
-		default:
-			u := p.make(m)
-			ok = !p.attacked(ks, them)
-			p.unmake(m, u)
-		}
-		if ok {
-			moves[n] = m
 			n++
 		}
 	}
-	return moves[:n]
+	return moves, n - start
+}
+
+// legalOne says whether the pseudo-legal move m is legal, where ks is the
+// King's square, inCheck says whether it is attacked, and pins and danger
+// are the masks legalList found.
+func (p *Position) legalOne(m Move, ks Square, inCheck bool, pins, danger *bitboard) bool {
+	us, them := p.side, p.side.Other()
+	switch {
+	case m.From == ks:
+		if m.Kind == MoveNormal && !p.v.hasDev {
+			return !p.attackedExcept(m.To, them, ks)
+		}
+		u := p.make(m)
+		ok := !p.attacked(p.king[us], them)
+		p.unmake(m, u)
+		return ok
+	case !inCheck && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && !pins.has(m.From) && !danger.has(m.From) && !danger.has(m.To) &&
+		(m.Promotion == 0 || !p.v.types[m.Promotion-1].dev):
+		return true
+	}
+	u := p.make(m)
+	ok := !p.attacked(ks, them)
+	p.unmake(m, u)
+	return ok
 }
 
 // targeted says whether legalIn can list the moves of some pieces apart

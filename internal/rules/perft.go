@@ -39,17 +39,20 @@ func (pf *perft) count(depth int) uint64 {
 			return 0
 		}
 	}
-	buf := pf.p.legalMoves(pf.bufs[depth][:0])
-	pf.bufs[depth] = buf
 	if depth == 1 {
+		// The last ply is counted, not listed (bulk counting).
+		n, buf := pf.p.legalCount(pf.bufs[1])
+		pf.bufs[1] = buf
 		if pf.limit != 0 {
-			pf.leaves += uint64(len(buf))
+			pf.leaves += uint64(n)
 			if pf.leaves > pf.limit {
 				pf.overLimit()
 			}
 		}
-		return uint64(len(buf))
+		return uint64(n)
 	}
+	buf := pf.p.legalMoves(pf.bufs[depth][:0])
+	pf.bufs[depth] = buf
 	var n uint64
 	for _, m := range buf {
 		u := pf.p.play(m)

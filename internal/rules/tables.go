@@ -81,6 +81,10 @@ func (v *Variant) buildTables(ctx context.Context, shapes [][]shape) error {
 	n := (len(v.types) + 1) * NumSquares
 	for ti, ss := range shapes {
 		v.types[ti].overlap = shapesOverlap(ss, v.types[ti].DoubleStep != nil)
+		if v.types[ti].overlap || v.types[ti].special {
+			v.dispatch.add(makePiece(PieceType(ti+1), White))
+			v.dispatch.add(makePiece(PieceType(ti+1), Black))
+		}
 	}
 	for c := White; c <= Black; c++ {
 		v.moves[c] = make([]moveTable, n)
@@ -174,6 +178,8 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 					e.plain = plainMove
 				case s.capture && !s.move && !v.typ(t).epTaker:
 					e.plain = plainCapture
+				case s.capture && !s.move:
+					e.plain = plainCaptureEP
 				}
 			}
 			mt.leaps = append(mt.leaps, e)

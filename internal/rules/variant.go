@@ -31,9 +31,14 @@ type Variant struct {
 	powered   pieceSet // the pieces of both colours whose type has a power
 	fools     typeSet  // the types with the Fool's power
 	devs      pieceSet // the Dev pieces of both colours
-	perTurn   int      // moves a side makes in one turn (the quick form of Giant Chess); 1 normally
-	startFEN  string
-	start     *Position
+	// dispatch holds the pieces of both colours whose moves pieceMoves
+	// lists (special or overlap), so that pseudoIn needs no type lookup
+	// for the others.
+	dispatch pieceSet
+
+	perTurn  int // moves a side makes in one turn (the quick form of Giant Chess); 1 normally
+	startFEN string
+	start    *Position
 
 	// stalemateLoss: a stalemated side loses (RulesDef.Stalemate "loss");
 	// bareKing: a bare King loses (RulesDef.BareKing, bareking.go).
@@ -128,9 +133,11 @@ type leapEntry struct {
 	afar    Square    // an enemy here is captured too (NoSquare: unused)
 	promote bool      // the move promotes in the zone
 	// plain is a leap with no condition on other squares and no promotion
-	// or en passant at its destination, in a variant without Devs, which
-	// shapeMoves appends without further tests: plainBoth (it moves or
-	// captures), plainMove, plainCapture; 0 when not plain.
+	// at its destination, in a variant without Devs, which shapeMoves
+	// appends without further tests: plainBoth (it moves or captures),
+	// plainMove, plainCapture; plainCaptureEP, a capture of a piece that
+	// takes en passant, which on an empty square is en passant when the
+	// square is one a double step passed; 0 when not plain.
 	plain uint8
 }
 
@@ -139,6 +146,7 @@ const (
 	plainBoth uint8 = iota + 1
 	plainMove
 	plainCapture
+	plainCaptureEP
 )
 
 type rideEntry struct {

@@ -95,7 +95,10 @@ func (b ctBoth) Unregister(c prometheus.Collector) bool {
 
 func ctRedisConfig(rs *redistest.Server) cache.RedisConfig {
 	cfg := cache.DefaultRedisConfig()
-	cfg.URL, cfg.Prefix, cfg.TTL = rs.URL(), ctPrefix, time.Hour
+	cfg.Prefix, cfg.TTL = ctPrefix, time.Hour
+	if rs != nil { // else the caller's edit sets the URL (a Cluster's)
+		cfg.URL = rs.URL()
+	}
 	cfg.Secret = []byte("handlers test secret, at least 32 bytes long")
 	cfg.Timeout, cfg.ManyTimeout, cfg.WriteTimeout, cfg.ProbeTimeout = ctSlowTimeout, ctSlowTimeout, ctSlowTimeout, ctSlowTimeout
 	cfg.BreakerFailures, cfg.BreakerOpen = ctBreakerFails, ctBreakerOpen

@@ -340,11 +340,7 @@ func TestRedisModes(t *testing.T) {
 					t.Errorf("ConfigMap %s = %q (set %v); want %q", name, got, ok, want)
 				}
 			}
-			want := map[string]corev1.SecretKeySelector{
-				"ADJUDICATOR_REDIS_URL":      {LocalObjectReference: ref, Key: "url"},
-				"ADJUDICATOR_REDIS_PASSWORD": {LocalObjectReference: ref, Key: "redis-password"},
-				"ADJUDICATOR_CACHE_SECRET":   {LocalObjectReference: ref, Key: "cache-secret"},
-			}
+			want := redisSecretEnv(ref)
 			if got := secretEnv(container(t, d)); !reflect.DeepEqual(got, want) {
 				t.Errorf("variables from Secrets = %+v; want %+v", got, want)
 			}
@@ -360,11 +356,7 @@ func TestRedisExistingSecret(t *testing.T) {
 	absent(t, m, "Secret")
 	d := one[appsv1.Deployment](t, m, "Deployment")
 	ref := corev1.LocalObjectReference{Name: "adjudicator-redis"}
-	want := map[string]corev1.SecretKeySelector{
-		"ADJUDICATOR_REDIS_URL":      {LocalObjectReference: ref, Key: "url"},
-		"ADJUDICATOR_REDIS_PASSWORD": {LocalObjectReference: ref, Key: "redis-password"},
-		"ADJUDICATOR_CACHE_SECRET":   {LocalObjectReference: ref, Key: "cache-secret"},
-	}
+	want := redisSecretEnv(ref)
 	if got := secretEnv(container(t, d)); !reflect.DeepEqual(got, want) {
 		t.Errorf("variables from Secrets = %+v; want %+v", got, want)
 	}
@@ -624,5 +616,15 @@ func TestGoMemLimit(t *testing.T) {
 	}
 	if len(values) != 1 || values[0] != "700MiB" {
 		t.Errorf("with GOMEMLIMIT in extraEnv: GOMEMLIMIT = %q; want only extraEnv's 700MiB", values)
+	}
+}
+
+// redisSecretEnv is what the Deployment reads from the Redis Secret ref:
+// the URL, the password and the cache's signing secret.
+func redisSecretEnv(ref corev1.LocalObjectReference) map[string]corev1.SecretKeySelector {
+	return map[string]corev1.SecretKeySelector{
+		"ADJUDICATOR_REDIS_URL":      {LocalObjectReference: ref, Key: "url"},
+		"ADJUDICATOR_REDIS_PASSWORD": {LocalObjectReference: ref, Key: "redis-password"},
+		"ADJUDICATOR_CACHE_SECRET":   {LocalObjectReference: ref, Key: "cache-secret"},
 	}
 }

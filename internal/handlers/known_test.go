@@ -190,3 +190,30 @@ type ctNoCache struct{}
 
 func (ctNoCache) Get(context.Context, string) ([]byte, bool) { return nil, false }
 func (ctNoCache) Set(context.Context, string, []byte)        {}
+
+// TestChecksBounded: the operations found per route are kept for the
+// methods HTTP defines only, so that requests with made-up methods or
+// paths do not grow the map.
+func TestChecksBounded(t *testing.T) {
+	n := ctNewNode(t, "none", ctNone, nil)
+	for i := range 50 {
+		for _, req := range []*http.Request{
+			httptest.NewRequest(fmt.Sprintf("M%d", i), "/v1/legal-moves", nil),
+			httptest.NewRequest(http.MethodGet, fmt.Sprintf("/v1/nothing/%d", i), nil),
+		} {
+			n.srv.Handler().ServeHTTP(httptest.NewRecorder(), req)
+		}
+	}
+	n.must(t, ctLegal("chess", ""))
+	kept := 0
+	n.srv.spec.checks.Range(func(k, _ any) bool {
+		kept++
+		if !strings.HasPrefix(k.(string), "POST ") {
+			t.Errorf("kept %q", k)
+		}
+		return true
+	})
+	if kept != 1 {
+		t.Errorf("%d operations kept; want 1 (POST /v1/legal-moves)", kept)
+	}
+}

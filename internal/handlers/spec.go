@@ -47,9 +47,14 @@ type check struct {
 // operation. The first request of each route finds the operation with
 // kin-openapi's router; the router test keeps both routers in step, so
 // every request that echo sends to one route matches the same operation.
+//
+// Only the methods HTTP defines are kept (methodLabel): echo names a
+// route for any method on a known path (to answer 405), and a client must
+// not grow the map with methods of its own.
 func (sp *spec) checkFor(req *http.Request, route string) *check {
 	key := req.Method + " " + route
-	if route != "" {
+	keep := route != "" && methodLabel(req.Method) != "other"
+	if keep {
 		if ck, ok := sp.checks.Load(key); ok {
 			return ck.(*check)
 		}
@@ -69,7 +74,7 @@ func (sp *spec) checkFor(req *http.Request, route string) *check {
 			}
 		}
 	}
-	if route != "" {
+	if keep {
 		sp.checks.Store(key, ck)
 	}
 	return ck

@@ -75,7 +75,12 @@ func TestServiceFailover(t *testing.T) {
 		all := n.metric(t, "adjudicator_cache_lookups_total", "tier", "redis") - mark0
 		return (n.lookups(t, "redis", "hit") - hit0) / max(all, 1)
 	}
-	waitHits := func(what string, limit time.Duration) time.Duration {
+	// waitHits polls until the hit rate is back: the test asserts that it
+	// comes back, not how fast (the log says that). It gives up only when
+	// go test's own -timeout is near, to fail with this message rather
+	// than the timeout's stack dump.
+	deadline, bounded := t.Deadline()
+	waitHits := func(what string) time.Duration {
 		start := time.Now()
 		for {
 			mark, hit := n.metric(t, "adjudicator_cache_lookups_total", "tier", "redis"), n.lookups(t, "redis", "hit")
@@ -84,17 +89,17 @@ func TestServiceFailover(t *testing.T) {
 				hits.Store(int64(100 * r))
 				return time.Since(start)
 			}
-			if time.Since(start) > limit {
-				t.Fatalf("%s: the Redis hit rate stayed under 90%% for %v", what, limit)
+			if bounded && time.Until(deadline) < 30*time.Second {
+				t.Fatalf("%s: the Redis hit rate never came back above 90%% before the test binary's timeout", what)
 			}
 		}
 	}
-	waitHits("warming up", time.Minute)
+	waitHits("warming up")
 	killed := time.Now()
 	dead := cl.KillMasterOf(ctPrefix + "any key")
 	cl.WaitFailover(dead)
 	promoted := time.Since(killed)
-	back := waitHits("after the failover", time.Minute)
+	back := waitHits("after the failover")
 	t.Logf("master killed; replica promoted after %v; Redis hit rate back to %d%% %v later; %d requests; Redis lookups: %v errors, %v timeouts, %v skipped by the breaker",
 		promoted.Round(time.Millisecond), hits.Load(), back.Round(time.Millisecond), sent.Load(),
 		n.lookups(t, "redis", "error"), n.lookups(t, "redis", "timeout"), n.lookups(t, "redis", "skipped"))

@@ -171,6 +171,7 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
+		c.Set("body", body)
 		var doc any
 		if ck.takesBody {
 			if mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType)); mt != echo.MIMEApplicationJSON {
@@ -179,7 +180,6 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 			if len(bytes.TrimSpace(body)) == 0 {
 				return problem(codeBadRequest, "", "the request needs a JSON body")
 			}
-			c.Set("body", body)
 			if done, err := s.known.serve(c, op, body); done {
 				return err
 			}
@@ -199,7 +199,6 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 		if err := s.spec.validateRequest(req, ck, params, doc); err != nil {
 			return err
 		}
-		c.Set("body", body)
 		if doc, ok := doc.(map[string]any); ok {
 			c.Set("doc", doc)
 		}

@@ -198,7 +198,9 @@ func (b *Tab) record(ev any) {
 			b.problems = append(b.problems, fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(args, " ")))
 		}
 	case *log.EventEntryAdded:
-		if ev.Entry.Level == log.EntryLevelError || ev.Entry.Level == log.EntryLevelWarning {
+		// The favicon's 404 comes back here too, as a network error.
+		if (ev.Entry.Level == log.EntryLevelError || ev.Entry.Level == log.EntryLevelWarning) &&
+			!(ev.Entry.Source == log.EntrySourceNetwork && browserFavicon(ev.Entry.URL)) {
 			b.problems = append(b.problems, fmt.Sprintf("%s %s: %s %s", ev.Entry.Source, ev.Entry.Level, ev.Entry.Text, ev.Entry.URL))
 		}
 	}

@@ -66,6 +66,7 @@ type kit struct {
 	types    typeSet
 	lines    bool                                       // some piece hops, bends or has legs: see Position.danger
 	odd      bool                                       // some type has a power: see power.go
+	frozen   bool                                       // some type starts frozen (RULES R20)
 	oddSet   pieceSet                                   // the pieces Position.odd keeps, when odd
 	track    bool                                       // a Fool can ever be in the game: what it copies is remembered
 	foolable bool                                       // a promotion can make a Fool

@@ -150,8 +150,11 @@ func (p *Position) appendDetailSAN(sb []byte, m Move, legal []Move, scratch *Pos
 }
 
 // checks plays m on p, says whether it gives check and, when mate is set,
-// checkmate, and takes it back.
+// checkmate, and takes it back. A move that quiet clears is not played.
 func (p *Position) checks(m Move, mate bool) (check, checkmate bool) {
+	if p.quiet(m) {
+		return false, false
+	}
 	u := p.make(m)
 	if check = p.InCheck(); check && mate {
 		var buf [256]Move
@@ -159,6 +162,31 @@ func (p *Position) checks(m Move, mate bool) (check, checkmate bool) {
 	}
 	p.unmake(m, u)
 	return check, checkmate
+}
+
+// quiet says whether m, a legal move of p, surely gives no check, without
+// playing it: it is a plain move (no promotion, no capture off its
+// destination, no second piece moved) whose two squares lie outside every
+// probe of the attack table of the enemy King's square, so that the King's
+// attackers are the same before and after it, and there were none, the
+// enemy not being in check on our turn. The powers, frozen pieces and Devs,
+// whose attacks depend on more than the probed squares, always get a trial
+// move; so does a position without an enemy King.
+func (p *Position) quiet(m Move) bool {
+	if p.kit.odd || p.kit.frozen || m.Promotion != 0 {
+		return false
+	}
+	switch m.Kind {
+	case MoveNormal, MoveDoubleStep, MoveKingJump:
+	default:
+		return false
+	}
+	ek := p.king[p.side.Other()]
+	if ek == NoSquare {
+		return false
+	}
+	at := p.kit.table(p.side, ek)
+	return len(at.devs) == 0 && !at.reach.has(m.From) && !at.reach.has(m.To)
 }
 
 // castleSAN writes the castling move m: O-O toward the higher files,

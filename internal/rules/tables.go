@@ -116,6 +116,9 @@ func (v *Variant) newKit(choice uint8, a *army, types typeSet) *kit {
 		if v.types[ti].dev {
 			k.lines = true
 		}
+		if v.types[ti].FrozenMoves > 0 {
+			k.frozen = true
+		}
 		for _, sh := range ss {
 			switch {
 			case !sh.capture:
@@ -406,7 +409,41 @@ func (v *Variant) buildAttackTable(c Color, target Square, types typeSet) attack
 	for at.legged < len(at.leaps) && at.leaps[at.legged].legged() {
 		at.legged++
 	}
+	at.reach = at.probed()
 	return at
+}
+
+// probed returns the squares at's probes read.
+func (at *attackTable) probed() bitboard {
+	var b bitboard
+	add := func(s Square) {
+		if s != NoSquare {
+			b.set(s)
+		}
+	}
+	for i := range at.leaps {
+		add(at.leaps[i].from)
+		for _, s := range at.leaps[i].legs() {
+			add(s)
+		}
+	}
+	for i := range at.rays {
+		for _, s := range at.rays[i].ray {
+			add(s)
+		}
+	}
+	for i := range at.bents {
+		for k, s := range at.bents[i].ray {
+			add(s)
+			add(at.bents[i].origin[k])
+		}
+	}
+	for _, dp := range at.devs {
+		for _, s := range blockSquares(dp.ll) {
+			add(s)
+		}
+	}
+	return b
 }
 
 // legs returns the squares whose occupancy opens or closes the leap.

@@ -183,6 +183,11 @@ type attackTable struct {
 	legged int // leaps[:legged] have legs (lame, jumping, two-part, Archer)
 	rays   []rayProbe
 	bents  []bentProbe
+	// reach holds every square a probe reads: a change of what stands
+	// anywhere else cannot change whether the target is attacked (but
+	// through the Devs, the powers and frozen pieces, which Position.quiet
+	// leaves to a trial move).
+	reach bitboard
 }
 
 // devProbe: a Dev of set standing on the block whose lower-left square is

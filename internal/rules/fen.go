@@ -320,9 +320,8 @@ func (s *Setup) parseBoard(text string) error {
 			i = j
 		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
 			n := 1 + apostrophes(text[i+1:])
-			l := strings.ToUpper(text[i : i+n])
-			t, ok := v.byLetter[l]
-			if !ok {
+			t := v.letters[n-1][c|0x20-'a']
+			if t == 0 {
 				return newError(ErrInvalidFEN, fieldBoard, i, "no piece of %s has letter %q", v.def.ID, text[i:i+n])
 			}
 			if f >= v.files {

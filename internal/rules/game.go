@@ -42,6 +42,9 @@ func (g *Game) Moves() []Move { return g.moves }
 // belongs to the game and changes with the next move.
 func (g *Game) LegalMoves() []Move {
 	if !g.known {
+		if g.legal == nil {
+			g.legal = make([]Move, 0, 128) // most positions of the large variants fit
+		}
 		g.legal = g.pos.legalMoves(g.legal[:0])
 		g.known = true
 	}

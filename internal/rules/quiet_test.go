@@ -102,5 +102,63 @@ func TestQuietSeesLegs(t *testing.T) {
 		if p.quiet(m) {
 			t.Errorf("%s: quiet clears %s, which gives check", p.FEN(), c.move)
 		}
+		if near, ok := p.checkSquares(); !ok || !near.has(m.From) && !near.has(m.To) {
+			t.Errorf("%s: %s, which gives check, is outside checkSquares", p.FEN(), c.move)
+		}
+	}
+}
+
+// TestCheckSquaresGiveNoCheck: every plain move outside a position's
+// checkSquares gives no check, in the positions of TestQuietMovesGiveNoCheck's
+// playouts and zoos, and the squares clear more moves than the attack
+// table's reach alone.
+func TestCheckSquaresGiveNoCheck(t *testing.T) {
+	vs, err := Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(45, 46))
+	var positions []*Position
+	for _, v := range vs {
+		for game := 0; game < 4; game++ {
+			p := v.Start()
+			for ply := 0; ply < 60; ply++ {
+				legal := p.LegalMoves()
+				if len(legal) == 0 {
+					break
+				}
+				positions = append(positions, p.clone())
+				p.make(legal[rng.IntN(len(legal))])
+			}
+		}
+	}
+	for i, pd := range append(slices.Clone(zooPieces), exoticPieces[8], exoticPieces[12]) {
+		v := zooVariant(t, 10, 10, []PieceDef{pd})
+		positions = append(positions, randomPositions(t, v, 90+uint64(i), 60, 30)...)
+	}
+	byReach, bySquares := 0, 0
+	for _, p := range positions {
+		near, ok := p.checkSquares()
+		if !ok {
+			continue
+		}
+		for _, m := range p.LegalMoves() {
+			if p.quiet(m) {
+				byReach++
+			}
+			if !plainForCheck(m) || near.has(m.From) || near.has(m.To) {
+				continue
+			}
+			bySquares++
+			q := p.clone()
+			q.make(m)
+			if q.InCheck() {
+				t.Errorf("%s: %s is outside checkSquares and gives check", p.FEN(), p.UCI(m))
+			}
+		}
+	}
+	t.Logf("%d positions: %d moves cleared by the table's reach, %d by checkSquares", len(positions), byReach, bySquares)
+	if bySquares <= byReach {
+		t.Errorf("checkSquares cleared %d moves, the reach %d", bySquares, byReach)
 	}
 }

@@ -17,6 +17,7 @@ type Variant struct {
 	ranks     int
 	types     []pieceType // types[t-1] describes PieceType t
 	byLetter  map[string]PieceType
+	letters   [MaxApostrophes + 1][26]PieceType // by apostrophes and letter: byLetter for FEN's inner loop
 	royal     PieceType
 	rook      PieceType // castling partner, 0 without castling
 	castling  string    // "", "kq" or "files"
@@ -440,6 +441,7 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 			return nil, newError(ErrInvalidVariant, field+".letter", -1, "letter %q is used twice", pd.Letter)
 		}
 		v.byLetter[pd.Letter] = PieceType(i + 1)
+		v.letters[len(pd.Letter)-1][pd.Letter[0]-'A'] = PieceType(i + 1)
 		var s []shape
 		pw := powerOf[pd.Behaviour]
 		if pd.Betza != "" || len(pd.Bent) == 0 && pd.Behaviour != "kangaroo" && pd.Behaviour != "dev" && pw != powerFool && pw != powerWindmill {

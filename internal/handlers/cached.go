@@ -115,6 +115,13 @@ func recycle(b []byte) {
 	}
 }
 
+// detailBuffers recycles the move details legal-moves writes its answer
+// from: the answer holds none of them once written. Storage grown past
+// maxRecycledDetails moves is left to the collector.
+var detailBuffers = sync.Pool{New: func() any { return new([]rules.MoveDetail) }}
+
+const maxRecycledDetails = 1024
+
 // reply sends a cached or computed JSON answer.
 func (s *Server) reply(c echo.Context, key string, compute func(buf []byte) (any, error)) error {
 	b, own, err := s.answers.get(c.Request().Context(), key, compute)

@@ -218,8 +218,10 @@ func (s *Server) legalMoves(c echo.Context) error {
 			return nil, err
 		}
 		pos, legal := g.Position(), g.LegalMoves()
-		details, err := pos.DescribeContext(ctx, legal)
+		kept := detailBuffers.Get().(*[]rules.MoveDetail)
+		details, err := pos.DescribeInto(ctx, *kept, legal)
 		if err != nil {
+			detailBuffers.Put(kept)
 			return nil, err
 		}
 		st := describeStatus(pos, g.Status())
@@ -227,7 +229,12 @@ func (s *Server) legalMoves(c echo.Context) error {
 		if len(h.moves) > 0 {
 			fen = pos.FEN()
 		}
-		return legalMovesJSON(buf, pos, fen, details, &st), nil
+		out := legalMovesJSON(buf, pos, fen, details, &st)
+		if cap(details) <= maxRecycledDetails {
+			*kept = details
+			detailBuffers.Put(kept)
+		}
+		return out, nil
 	}))
 }
 

@@ -43,7 +43,7 @@ func (g *Game) Moves() []Move { return g.moves }
 func (g *Game) LegalMoves() []Move {
 	if !g.known {
 		if g.legal == nil {
-			g.legal = make([]Move, 0, 128) // most positions of the large variants fit
+			g.legal = make([]Move, 0, 256) // the pseudo-legal moves of most positions of the large variants fit
 		}
 		g.legal = g.pos.legalMoves(g.legal[:0])
 		g.known = true

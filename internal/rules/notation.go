@@ -51,7 +51,7 @@ func (p *Position) SAN(m Move) string {
 		return p.UCI(m)
 	}
 	var d MoveDetail
-	return string(p.appendDetailSAN(nil, m, legal, p.clone(), nil, &d))
+	return string(p.appendDetailSAN(nil, m, legal, p.clone(), &d))
 }
 
 // MoveDetail is what a client shows of a legal move.
@@ -70,27 +70,33 @@ type MoveDetail struct {
 // LegalMoves), computing the legal moves once for all: listing SAN for n
 // moves costs n trial moves, not n move generations.
 func (p *Position) Describe(legal []Move) []MoveDetail {
-	out, _ := p.describeMoves(context.Background(), legal, legal)
+	out, _ := p.describeMoves(context.Background(), nil, legal, legal)
 	return out
 }
 
 // Detail returns the details of one legal move of p.
 func (p *Position) Detail(m Move) MoveDetail {
-	out, _ := p.describeMoves(context.Background(), []Move{m}, p.LegalMoves())
+	out, _ := p.describeMoves(context.Background(), nil, []Move{m}, p.LegalMoves())
 	return out[0]
 }
 
 // describeMoves builds the details of moves, legal moves of p among legal
-// (which SAN's disambiguation needs), polling ctx before each. It plays
-// each move on a copy of p and takes it back. The SAN of every move is cut
-// from one string and the captured squares from one slice, so that a list
-// of n moves costs a few allocations, not 2n.
-func (p *Position) describeMoves(ctx context.Context, moves, legal []Move) ([]MoveDetail, error) {
-	scratch := p.clone()
-	out := make([]MoveDetail, len(moves))
-	ends := make([][2]int, len(moves)) // where each move's SAN and captures end
-	text := make([]byte, 0, 8*len(moves))
-	var captured []Square
+// (which SAN's disambiguation needs), into dst's storage, polling ctx
+// before each. It plays each move that may give check (see checkSquares)
+// on a copy of p and takes it back. The SAN of every move is cut from one
+// string and the captured squares from one slice, so that a list of n
+// moves costs a few allocations, not 2n.
+func (p *Position) describeMoves(ctx context.Context, dst []MoveDetail, moves, legal []Move) ([]MoveDetail, error) {
+	out := slices.Grow(dst[:0], len(moves))[:len(moves)]
+	var endsBuf [256][2]int32 // where each move's SAN and captures end
+	ends := endsBuf[:0]
+	if len(moves) > len(endsBuf) {
+		ends = make([][2]int32, 0, len(moves))
+	}
+	var textBuf [2048]byte
+	text := textBuf[:0]
+	var capturedBuf [64]Square
+	captured := capturedBuf[:0]
 	// The legal moves grouped by destination (a stable counting sort):
 	// SAN's disambiguation compares a move only with the moves to its
 	// square, not with every legal move.
@@ -101,7 +107,12 @@ func (p *Position) describeMoves(ctx context.Context, moves, legal []Move) ([]Mo
 	for i := 1; i < len(start); i++ {
 		start[i] += start[i-1]
 	}
-	byTo, fill := make([]Move, len(legal)), start
+	var byToBuf [256]Move
+	byTo, fill := byToBuf[:0], start
+	if len(legal) > len(byToBuf) {
+		byTo = make([]Move, 0, len(legal))
+	}
+	byTo = byTo[:len(legal)]
 	for _, m := range legal {
 		byTo[fill[m.To]] = m
 		fill[m.To]++
@@ -110,20 +121,32 @@ func (p *Position) describeMoves(ctx context.Context, moves, legal []Move) ([]Mo
 	if sq, ok := p.checkSquares(); ok {
 		near = &sq
 	}
+	var scratch *Position // made for the first move that may give check
 	for i, m := range moves {
 		if done(ctx) {
 			return nil, ctx.Err()
 		}
 		d := &out[i]
 		d.Move, d.Converted = m, p.Converted(m)
-		text = p.appendDetailSAN(text, m, byTo[start[m.To]:start[m.To+1]], scratch, near, d)
+		var trial *Position
+		if near == nil || !plainForCheck(m) || near.has(m.From) || near.has(m.To) {
+			if scratch == nil {
+				scratch = p.clone()
+			}
+			trial = scratch
+		}
+		text = p.appendDetailSAN(text, m, byTo[start[m.To]:start[m.To+1]], trial, d)
 		captured = p.appendCaptures(captured, m)
-		ends[i] = [2]int{len(text), len(captured)}
+		ends = append(ends, [2]int32{int32(len(text)), int32(len(captured))})
 	}
 	all := string(text)
-	from := [2]int{}
+	if len(captured) > 0 {
+		captured = slices.Clone(captured)
+	}
+	from := [2]int32{}
 	for i, end := range ends {
 		out[i].SAN = all[from[0]:end[0]]
+		out[i].Captures = nil
 		if end[1] > from[1] {
 			out[i].Captures = captured[from[1]:end[1]:end[1]]
 		}
@@ -134,21 +157,19 @@ func (p *Position) describeMoves(ctx context.Context, moves, legal []Move) ([]Mo
 
 // appendDetailSAN appends the SAN of the legal move m, its check or mate
 // suffix included, and sets d's Check and Mate; legal holds at least the
-// legal moves to m's destination, and scratch is a copy of p that it
-// plays m on and takes it back unless near, when not nil, holds p's
-// checkSquares and m is a plain move outside them.
-func (p *Position) appendDetailSAN(sb []byte, m Move, legal []Move, scratch *Position, near *bitboard, d *MoveDetail) []byte {
+// legal moves to m's destination, and trial is a copy of p that it plays
+// m on and takes it back, or nil when m is known to give no check.
+func (p *Position) appendDetailSAN(sb []byte, m Move, legal []Move, trial *Position, d *MoveDetail) []byte {
 	switch {
 	case m.Kind == MoveCastle:
 		sb = append(sb, p.castleSAN(m)...)
 	default:
 		sb = p.appendSAN(sb, m, legal)
 	}
-	if near != nil && plainForCheck(m) && !near.has(m.From) && !near.has(m.To) {
-		d.Check, d.Mate = false, false
-		return sb
+	d.Check, d.Mate = false, false
+	if trial != nil {
+		d.Check, d.Mate = trial.checks(m, true)
 	}
-	d.Check, d.Mate = scratch.checks(m, true)
 	switch {
 	case d.Mate:
 		sb = append(sb, '#')

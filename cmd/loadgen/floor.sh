@@ -3,12 +3,14 @@
 # one build of the service served twice on loopback, with its default
 # in-process cache ("cached") and with none ("computed", --cache-size 0),
 # and the bare echo baseline (loadgen -serve-baseline). Each round
-# measures, at 32 connections for DURATION after a 1 s warm-up, the
-# baseline and then every case in an order that rotates between rounds:
-# legal-moves of the chess start position, of Kiwipete and of a Bigorra
-# middle game, cached and computed. It prints each case's requests per
-# second, its ratio to the baseline of the same round and its p99, then
-# the median of each over the rounds.
+# measures, at 32 connections for DURATION after a 1 s warm-up, every case
+# in an order that rotates between rounds, with the baseline run before
+# the first case and after each one: legal-moves of the chess start
+# position, of Kiwipete and of a Bigorra middle game, cached and computed.
+# A case's ratio is to the mean of the baseline runs just before and just
+# after it, so that a change of the machine's load during a round moves
+# both sides of the ratio. It prints each case's requests per second, its
+# ratio and its p99, then the median of each over the rounds.
 #
 #   cmd/loadgen/floor.sh                         # builds the working tree
 #   ADJ=/tmp/old/adjudicator cmd/loadgen/floor.sh  # or a given binary
@@ -55,10 +57,12 @@ for round in $(seq "$ROUNDS"); do
   for k in $(seq 0 $((n - 1))); do
     i=$(((k + round) % n))
     read -r rps p <<<"$(run "${ports[$i]}" "${bodies[$i]}")"
-    r=$(awk -v a="$rps" -v b="$base" 'BEGIN {printf "%.3f", a/b}')
+    read -r after _ <<<"$(run 18283 $TD/legal-moves-chess.json)"
+    r=$(awk -v a="$rps" -v b="$base" -v c="$after" 'BEGIN {printf "%.3f", 2*a/(b+c)}')
+    base=$after
     ratio[${names[$i]}]+="$r "
     p99[${names[$i]}]+="$p "
-    line+=" ${names[$i]} $rps ($r, p99 $p)"
+    line+=" ${names[$i]} $rps ($r, p99 $p), baseline $after;"
   done
   echo "$line"
 done

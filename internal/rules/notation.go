@@ -338,6 +338,9 @@ func (p *Position) appendSAN(sb []byte, m Move, legal []Move) []byte {
 // both) that makes m the only legal move q matches. A Pawn never gets the
 // rank alone, which would put a digit first.
 func (p *Position) disambiguate(q sanQuery, m Move, legal []Move) sanQuery {
+	if len(legal) == 1 && (!q.pawn || !p.isCapture(m)) {
+		return q // m alone goes there (a Pawn's capture still names its file)
+	}
 	levels := [...]struct{ file, rank bool }{{false, false}, {true, false}, {false, true}, {true, true}}
 	for _, l := range levels {
 		if q.pawn && l.rank && !l.file {

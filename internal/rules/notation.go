@@ -82,7 +82,7 @@ func (p *Position) Detail(m Move) MoveDetail {
 
 // describeMoves builds the details of moves, legal moves of p among legal
 // (which SAN's disambiguation needs), into dst's storage, polling ctx
-// before each. It plays each move that may give check (see checkSquares)
+// before every 16th. It plays each move that may give check (see checkSquares)
 // on a copy of p and takes it back. The SAN of every move is cut from one
 // string and the captured squares from one slice, so that a list of n
 // moves costs a few allocations, not 2n.
@@ -123,7 +123,9 @@ func (p *Position) describeMoves(ctx context.Context, dst []MoveDetail, moves, l
 	}
 	var scratch *Position // made for the first move that may give check
 	for i, m := range moves {
-		if done(ctx) {
+		// Every 16 moves: a poll costs more than a quiet move's details,
+		// and 16 moves that give check are 16 move generations.
+		if i&15 == 0 && done(ctx) {
 			return nil, ctx.Err()
 		}
 		d := &out[i]

@@ -24,6 +24,8 @@ go build -o "$T/loadgen" ./cmd/loadgen
 if [ -z "${ADJ:-}" ]; then
   go build -o "$T/adjudicator" ./cmd/adjudicator
   ADJ=$T/adjudicator
+else
+  ADJ_NAME="$ADJ"
 fi
 "$ADJ" serve --addr 127.0.0.1:18281 --log-level warn 2>"$T/cached.log" &
 pc=$!
@@ -48,7 +50,7 @@ run() {
       /^latency/ {for (i = 1; i <= NF; i++) if ($i == "p99") p = $(i + 1)}
       END {v = p + 0; if (p ~ /µs$/) v /= 1000; else if (p ~ /[0-9]s$/ && p !~ /ms$/) v *= 1000; printf "%s %.2f\n", r, v}'
 }
-echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo none), $ROUNDS rounds of $DURATION at 32 connections, $(nproc) cores, $(uptime)"
+echo "service ${ADJ_NAME:-built at $(git rev-parse --short HEAD 2>/dev/null || echo none)}, $ROUNDS rounds of $DURATION at 32 connections, $(nproc) cores, $(uptime)"
 declare -A ratio p99
 for round in $(seq "$ROUNDS"); do
   read -r base basep99 <<<"$(run 18283 $TD/legal-moves-chess.json)"

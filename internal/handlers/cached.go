@@ -44,13 +44,16 @@ func variantKey(vs variantSpec) string {
 
 // cacheKey builds the key of an operation's answer from its parts.
 func cacheKey(op string, parts ...string) string {
-	h := sha256.New()
-	h.Write([]byte(rulesVersion()))
+	var stack [512]byte // most keys' input fits: no allocation but the key's
+	in := append(stack[:0], rulesVersion()...)
 	for _, p := range parts {
-		h.Write([]byte{0})
-		h.Write([]byte(p))
+		in = append(in, 0)
+		in = append(in, p...)
 	}
-	return rulesVersion() + ":" + op + ":" + hex.EncodeToString(h.Sum(nil))[:40]
+	sum := sha256.Sum256(in)
+	var digits [2 * sha256.Size]byte
+	hex.Encode(digits[:], sum[:])
+	return rulesVersion() + ":" + op + ":" + string(digits[:40])
 }
 
 // answers caches whole JSON answers and computes each missing one once for

@@ -34,3 +34,64 @@ func TestDescribeIntoReuses(t *testing.T) {
 		}
 	}
 }
+
+// TestDisambiguateOnePass: the one-pass disambiguation gives the origin
+// that trying each level in turn (nothing, file, rank, both) gives, for
+// every legal move of fixed-seed playouts of every built-in variant.
+func TestDisambiguateOnePass(t *testing.T) {
+	vs, err := Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels := func(p *Position, q sanQuery, m Move, legal []Move) sanQuery {
+		for _, l := range [...]struct{ file, rank bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
+			if q.pawn && l.rank && !l.file {
+				continue
+			}
+			r := q
+			if l.file {
+				r.file = m.From.File()
+			}
+			if l.rank {
+				r.rank = m.From.Rank()
+			}
+			if c := p.sanMovesInto(nil, r, legal, true); len(c) == 1 && c[0] == m {
+				return r
+			}
+		}
+		q.file, q.rank = m.From.File(), m.From.Rank()
+		return q
+	}
+	rng := rand.New(rand.NewPCG(53, 54))
+	named := 0
+	for _, v := range vs {
+		for game := 0; game < 3; game++ {
+			p := v.Start()
+			for ply := 0; ply < 80; ply++ {
+				legal := p.LegalMoves()
+				if len(legal) == 0 {
+					break
+				}
+				for _, m := range legal {
+					if m.Kind == MoveCastle {
+						continue
+					}
+					t0 := p.board[m.From].Type()
+					q := sanQuery{typ: t0, pawn: p.v.Letter(t0) == "P", file: -1, rank: -1, to: m.To, promo: m.Promotion}
+					got, want := p.disambiguate(q, m, legal), levels(p, q, m, legal)
+					if got != want {
+						t.Fatalf("%s: %s disambiguated to file %d rank %d; the levels give %d %d", p.FEN(), p.UCI(m), got.file, got.rank, want.file, want.rank)
+					}
+					if want.file >= 0 || want.rank >= 0 {
+						named++
+					}
+				}
+				p.make(legal[rng.IntN(len(legal))])
+			}
+		}
+	}
+	if named == 0 {
+		t.Error("no move needed an origin")
+	}
+	t.Logf("%d moves named an origin", named)
+}

@@ -338,29 +338,37 @@ func (p *Position) appendSAN(sb []byte, m Move, legal []Move) []byte {
 
 // disambiguate adds to q the least of the origin (nothing, file, rank,
 // both) that makes m the only legal move q matches. A Pawn never gets the
-// rank alone, which would put a digit first.
+// rank alone, which would put a digit first, and a Pawn's capture always
+// names its file. One pass over legal finds, among the moves SAN would
+// write alike without an origin (the rivals), whether any matches with no
+// origin, any shares m's file and any shares its rank.
 func (p *Position) disambiguate(q sanQuery, m Move, legal []Move) sanQuery {
-	if len(legal) == 1 && (!q.pawn || !p.isCapture(m)) {
-		return q // m alone goes there (a Pawn's capture still names its file)
-	}
-	levels := [...]struct{ file, rank bool }{{false, false}, {true, false}, {false, true}, {true, true}}
-	for _, l := range levels {
-		if q.pawn && l.rank && !l.file {
+	mf, mr := m.From.File(), m.From.Rank()
+	alone := !q.pawn || !p.isCapture(m) // a query with no file matches m
+	byFile, byRank := true, true
+	for _, o := range legal {
+		if o == m || o.Kind == MoveCastle || o.To != m.To || o.Promotion != m.Promotion || p.board[o.From].Type() != q.typ {
 			continue
 		}
-		r := q
-		if l.file {
-			r.file = m.From.File()
+		if !q.pawn || !p.isCapture(o) {
+			alone = false
 		}
-		if l.rank {
-			r.rank = m.From.Rank()
+		if o.From.File() == mf {
+			byFile = false
 		}
-		var buf [2]Move
-		if c := p.sanMovesInto(buf[:0], r, legal, true); len(c) == 1 && c[0] == m {
-			return r
+		if o.From.Rank() == mr {
+			byRank = false
 		}
 	}
-	q.file, q.rank = m.From.File(), m.From.Rank()
+	switch {
+	case alone:
+	case byFile:
+		q.file = mf
+	case byRank && !q.pawn:
+		q.rank = mr
+	default:
+		q.file, q.rank = mf, mr
+	}
 	return q
 }
 

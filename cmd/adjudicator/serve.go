@@ -147,6 +147,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 		return c, errors.New("heavy-workers must be positive and heavy-queue at least 0")
 	}
 	c.redis.Password = os.Getenv("ADJUDICATOR_REDIS_PASSWORD")
+	c.redis.SentinelPassword = os.Getenv("ADJUDICATOR_REDIS_SENTINEL_PASSWORD")
 	c.redis.Secret = []byte(os.Getenv("ADJUDICATOR_CACHE_SECRET"))
 	if err := checkSecret(c.redis); err != nil {
 		return c, err

@@ -274,7 +274,7 @@ func checkRedisSettings(t *testing.T, m manifests, d *appsv1.Deployment) {
 			t.Errorf("ConfigMap %s = %q; want README.md's default %q", name, got, readme[name])
 		}
 	}
-	for _, name := range []string{"ADJUDICATOR_REDIS_URL", "ADJUDICATOR_REDIS_PASSWORD", "ADJUDICATOR_CACHE_SECRET"} {
+	for _, name := range []string{"ADJUDICATOR_REDIS_URL", "ADJUDICATOR_REDIS_PASSWORD", "ADJUDICATOR_REDIS_SENTINEL_PASSWORD", "ADJUDICATOR_CACHE_SECRET"} {
 		if _, ok := settings[name]; ok {
 			t.Errorf("ConfigMap holds %s; it belongs in a Secret", name)
 		}
@@ -348,6 +348,35 @@ func TestRedisModes(t *testing.T) {
 	}
 	if _, err := helm(t, append([]string{"template", "x", chartDir}, setArgs(append(secret, "redis.mode=replica"))...)...); err == nil {
 		t.Error("helm template with redis.mode=replica rendered; want the schema to refuse it")
+	}
+}
+
+// TestRedisSentinelPassword: the sentinels' own password comes from the
+// existing Secret's key, or from the chart's Secret when given as a value,
+// never in plain text, and only when set.
+func TestRedisSentinelPassword(t *testing.T) {
+	ref := corev1.LocalObjectReference{Name: "adjudicator-redis"}
+	m := render(t, "redis.mode=sentinel", "redis.masterName=mymaster", "redis.existingSecret=adjudicator-redis",
+		"redis.passwordKey=redis-password", "redis.sentinelPasswordKey=sentinel-password", "redis.cacheSecret.existingSecret=adjudicator-redis")
+	d := one[appsv1.Deployment](t, m, "Deployment")
+	want := redisSecretEnv(ref)
+	want["ADJUDICATOR_REDIS_SENTINEL_PASSWORD"] = corev1.SecretKeySelector{LocalObjectReference: ref, Key: "sentinel-password"}
+	if got := secretEnv(container(t, d)); !reflect.DeepEqual(got, want) {
+		t.Errorf("variables from Secrets = %+v; want %+v", got, want)
+	}
+	if _, ok := configMapSettings(t, m, d)["ADJUDICATOR_REDIS_SENTINEL_PASSWORD"]; ok {
+		t.Error("ConfigMap holds ADJUDICATOR_REDIS_SENTINEL_PASSWORD; it belongs in a Secret")
+	}
+
+	m = render(t, "redis.mode=sentinel", "redis.masterName=mymaster", "redis.url=redis://sentinel-0:26379/0",
+		"redis.password=s3cret", "redis.sentinelPassword=guard", "redis.cacheSecret.value="+testCacheSecret)
+	s := one[corev1.Secret](t, m, "Secret")
+	if s.StringData["sentinel-password"] != "guard" || s.StringData["password"] != "s3cret" {
+		t.Errorf("Secret stringData = %v; want the sentinels' and the servers' passwords", s.StringData)
+	}
+	got := secretEnv(container(t, one[appsv1.Deployment](t, m, "Deployment")))
+	if sel := got["ADJUDICATOR_REDIS_SENTINEL_PASSWORD"]; sel.Name != s.Name || sel.Key != "sentinel-password" {
+		t.Errorf("ADJUDICATOR_REDIS_SENTINEL_PASSWORD from %+v; want %s/sentinel-password", sel, s.Name)
 	}
 }
 

@@ -26,8 +26,14 @@ type RedisConfig struct {
 	// sentinels watch; it replaces the URL's master_name.
 	MasterName string
 	// Password, when set, replaces the URL's password (so it can come
-	// from a secret rather than the URL).
+	// from a secret rather than the URL). In sentinel mode it is the
+	// master's and the replicas' password; there the URL's user and
+	// password are the sentinels' (go-redis's reading of a sentinel URL),
+	// and the servers' may also come as ?password=.
 	Password string
+	// SentinelPassword, in sentinel mode, when set, is the sentinels' own
+	// password (requirepass on the sentinels) and replaces the URL's.
+	SentinelPassword string
 	// Secret keys the HMAC-SHA256 that signs every value, at least
 	// MinSecretBytes long and the same on every replica: a value signed
 	// under another secret, or forged by anyone who can write to Redis
@@ -205,6 +211,9 @@ func newClient(cfg RedisConfig) (redis.UniversalClient, error) {
 		}
 		knobs{&o.Password, &o.DialTimeout, &o.ReadTimeout, &o.WriteTimeout, &o.PoolTimeout,
 			&o.MaxRetries, &o.DialerRetries, &o.ContextTimeoutEnabled}.set(cfg)
+		if cfg.SentinelPassword != "" {
+			o.SentinelPassword = cfg.SentinelPassword
+		}
 		return redis.NewFailoverClient(o), nil
 	}
 	return nil, fmt.Errorf("redis mode must be single, cluster or sentinel, not %q", cfg.Mode)

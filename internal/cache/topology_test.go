@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -304,6 +305,44 @@ func TestRedisFailoverUnderLoad(t *testing.T) {
 			if len(load.wrong) > 0 {
 				t.Errorf("%d lookups served a wrong value, e.g. %s; want none", len(load.wrong), load.wrong[0])
 			}
+		})
+	}
+}
+
+// TestRedisSentinelPasswords: against sentinels and servers that all
+// require a password, the tier works when it has both the servers'
+// password (Password) and the sentinels' (SentinelPassword, or the URL's
+// user info), and fails its PING without either.
+func TestRedisSentinelPasswords(t *testing.T) {
+	const pw = "sentinel-test-pw"
+	s := redistest.StartSentinelAuth(t, 1, pw)
+	ctx := context.Background()
+	withURLInfo := strings.Replace(s.URL(), "redis://", "redis://:"+pw+"@", 1)
+	for _, c := range []struct {
+		name           string
+		url            string
+		server, guards string
+		works          bool
+	}{
+		{"both passwords", s.URL(), pw, pw, true},
+		{"the sentinels' from the URL", withURLInfo, pw, "", true},
+		{"no sentinel password", s.URL(), pw, "", false},
+		{"no server password", s.URL(), "", pw, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, _ := newRedisAt(t, c.url, "sentinel", func(cfg *RedisConfig) {
+				cfg.Password, cfg.SentinelPassword = c.server, c.guards
+			})
+			err := r.Ping(ctx)
+			if works := err == nil; works != c.works {
+				t.Fatalf("Ping = %v; want it to work: %v", err, c.works)
+			}
+			if !c.works {
+				return
+			}
+			key := "pw:" + c.name
+			r.Set(ctx, key, []byte("v"))
+			waitHit(t, r, key, []byte("v"), hang)
 		})
 	}
 }

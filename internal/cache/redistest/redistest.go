@@ -3,7 +3,8 @@
 // and lets a test kill, pause, resume, restart and fill it. StartCluster
 // joins six of them into a Redis Cluster (three masters, three replicas)
 // with redis-cli; StartSentinel starts a master, its replicas and three
-// redis-sentinel processes; both let a test kill a master and wait for a
+// redis-sentinel processes (StartSentinelAuth, with a password that all of
+// them require); both let a test kill a master and wait for a
 // replica to take over. Every process ends with the test, or with the
 // test binary (Linux). It is used only by tests (internal/cache,
 // internal/handlers, cmd/adjudicator); there is no mock.
@@ -33,10 +34,11 @@ const Install = "apt-get install redis-server"
 // Server is one redis-server process the test owns. Its methods fail the
 // test on error; they are safe for concurrent use.
 type Server struct {
-	t    testing.TB
-	bin  string
-	dir  string
-	port int
+	t        testing.TB
+	bin      string
+	dir      string
+	port     int
+	password string // requirepass, "" for none
 	// argv returns the arguments of a process on port that logs to logf.
 	argv func(port int, logf string) []string
 
@@ -60,7 +62,18 @@ func Start(t testing.TB) *Server {
 // "--replicaof", "127.0.0.1", "6380".
 func StartWith(t testing.TB, args ...string) *Server {
 	t.Helper()
-	s := &Server{t: t, bin: lookPath(t, "redis-server", Install), dir: t.TempDir()}
+	return startServer(t, "", args...)
+}
+
+// startServer is StartWith for a server that requires password (none when
+// empty): its replicas and clients must give it, and so do the test's own
+// PING and administrative client.
+func startServer(t testing.TB, password string, args ...string) *Server {
+	t.Helper()
+	s := &Server{t: t, bin: lookPath(t, "redis-server", Install), dir: t.TempDir(), password: password}
+	if password != "" {
+		args = append([]string{"--requirepass", password, "--masterauth", password}, args...)
+	}
 	s.argv = func(port int, logf string) []string {
 		return append([]string{"--port", strconv.Itoa(port), "--bind", "127.0.0.1",
 			"--save", "", "--appendonly", "no",
@@ -99,7 +112,7 @@ func (s *Server) start() {
 	if last != nil {
 		t.Fatalf("starting %s: %v", filepath.Base(s.bin), last)
 	}
-	s.admin = redis.NewClient(&redis.Options{Addr: s.Addr(), DialTimeout: time.Second,
+	s.admin = redis.NewClient(&redis.Options{Addr: s.Addr(), Password: s.password, DialTimeout: time.Second,
 		ReadTimeout: 5 * time.Second, WriteTimeout: time.Second, MaxRetries: 3})
 	t.Cleanup(func() {
 		s.mu.Lock()
@@ -133,7 +146,7 @@ func (s *Server) launch() error {
 	s.cmd, s.done, s.paused = cmd, done, false
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		if ping(s.Addr(), 200*time.Millisecond) == nil {
+		if ping(s.Addr(), s.password, 200*time.Millisecond) == nil {
 			return nil
 		}
 		select {
@@ -155,23 +168,34 @@ func lastLines(text string, n int) string {
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
-// ping sends PING on a fresh connection and expects +PONG.
-func ping(addr string, timeout time.Duration) error {
+// ping sends PING on a fresh connection, after AUTH when password is set,
+// and expects +PONG.
+func ping(addr, password string, timeout time.Duration) error {
 	c, err := net.DialTimeout("tcp", addr, timeout)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
 	_ = c.SetDeadline(time.Now().Add(timeout))
-	if _, err := c.Write([]byte("PING\r\n")); err != nil {
+	req, want := "PING\r\n", "+PONG\r\n"
+	if password != "" {
+		req = fmt.Sprintf("*2\r\n$4\r\nAUTH\r\n$%d\r\n%s\r\n", len(password), password) + req
+		want = "+OK\r\n" + want
+	}
+	if _, err := c.Write([]byte(req)); err != nil {
 		return err
 	}
-	line, err := bufio.NewReader(c).ReadString('\n')
-	if err != nil {
-		return err
+	r := bufio.NewReader(c)
+	got := ""
+	for len(got) < len(want) {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return err
+		}
+		got += line
 	}
-	if line != "+PONG\r\n" {
-		return fmt.Errorf("PING answered %q", line)
+	if got != want {
+		return fmt.Errorf("PING answered %q", got)
 	}
 	return nil
 }

@@ -37,20 +37,37 @@ type Sentinel struct {
 // processes end with the test.
 func StartSentinel(t testing.TB, replicas int) *Sentinel {
 	t.Helper()
+	return startSentinel(t, replicas, "")
+}
+
+// StartSentinelAuth is StartSentinel with password required everywhere:
+// by the master and the replicas (requirepass, masterauth), and by the
+// sentinels themselves (requirepass), which give it to the servers (auth-pass)
+// and to each other (sentinel-pass).
+func StartSentinelAuth(t testing.TB, replicas int, password string) *Sentinel {
+	t.Helper()
+	return startSentinel(t, replicas, password)
+}
+
+func startSentinel(t testing.TB, replicas int, password string) *Sentinel {
+	t.Helper()
 	bin := lookPath(t, "redis-sentinel", InstallSentinel)
-	master := Start(t)
+	master := startServer(t, password)
 	s := &Sentinel{t: t, Servers: []*Server{master}}
 	for range replicas {
-		s.Servers = append(s.Servers, StartWith(t, "--replicaof", "127.0.0.1", strconv.Itoa(master.port)))
+		s.Servers = append(s.Servers, startServer(t, password, "--replicaof", "127.0.0.1", strconv.Itoa(master.port)))
 	}
 	for range 3 {
-		sn := &Server{t: t, bin: bin, dir: t.TempDir()}
+		sn := &Server{t: t, bin: bin, dir: t.TempDir(), password: password}
 		sn.argv = func(port int, logf string) []string {
 			conf := filepath.Join(sn.dir, "sentinel.conf")
 			text := fmt.Sprintf("port %d\nbind 127.0.0.1\nprotected-mode no\ndaemonize no\ndir %s\nlogfile %s\n"+
 				"sentinel monitor %s 127.0.0.1 %d 2\nsentinel down-after-milliseconds %s %d\n"+
 				"sentinel failover-timeout %s %d\nsentinel parallel-syncs %s 1\n",
 				port, sn.dir, logf, MasterName, master.port, MasterName, DownAfter.Milliseconds(), MasterName, (3 * DownAfter).Milliseconds(), MasterName)
+			if password != "" {
+				text += fmt.Sprintf("requirepass %s\nsentinel auth-pass %s %s\nsentinel sentinel-pass %s\n", password, MasterName, password, password)
+			}
 			if err := os.WriteFile(conf, []byte(text), 0o600); err != nil {
 				t.Fatalf("writing %s: %v", conf, err)
 			}

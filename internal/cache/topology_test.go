@@ -346,3 +346,42 @@ func TestRedisSentinelPasswords(t *testing.T) {
 		})
 	}
 }
+
+// TestRedisClusterPassword: against a Cluster whose nodes require a
+// password, the tier works with it (Password, as from
+// ADJUDICATOR_REDIS_PASSWORD, or in the URL) and fails its PING without.
+func TestRedisClusterPassword(t *testing.T) {
+	const pw = "cluster-test-pw"
+	c := redistest.StartClusterAuth(t, pw)
+	ctx := context.Background()
+	withURLInfo := strings.Replace(c.URL(), "redis://", "redis://:"+pw+"@", 1)
+	for _, tc := range []struct {
+		name, url, password string
+		works               bool
+	}{
+		{"password", c.URL(), pw, true},
+		{"in the URL", withURLInfo, "", true},
+		{"none", c.URL(), "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, _ := newRedisAt(t, tc.url, "cluster", func(cfg *RedisConfig) { cfg.Password = tc.password })
+			err := r.Ping(ctx)
+			if works := err == nil; works != tc.works {
+				t.Fatalf("Ping = %v; want it to work: %v", err, tc.works)
+			}
+			if !tc.works {
+				return
+			}
+			keys := []string{"pw:a:" + tc.name, "pw:b:" + tc.name, "pw:c:" + tc.name}
+			for _, k := range keys {
+				r.Set(ctx, k, []byte("v"))
+			}
+			for _, k := range keys {
+				waitHit(t, r, k, []byte("v"), hang)
+			}
+			if got := r.GetMany(ctx, keys); string(got[0])+string(got[1])+string(got[2]) != "vvv" {
+				t.Errorf("GetMany = %q; want three hits", got)
+			}
+		})
+	}
+}

@@ -33,13 +33,29 @@ type Cluster struct {
 // in sync. The processes end with the test.
 func StartCluster(t testing.TB) *Cluster {
 	t.Helper()
+	return startCluster(t, "")
+}
+
+// StartClusterAuth is StartCluster with nodes that require password, of
+// clients and of each other (requirepass, masterauth).
+func StartClusterAuth(t testing.TB, password string) *Cluster {
+	t.Helper()
+	return startCluster(t, password)
+}
+
+func startCluster(t testing.TB, password string) *Cluster {
+	t.Helper()
 	cli := lookPath(t, "redis-cli", Install)
 	c := &Cluster{t: t}
 	for range 6 {
-		c.Nodes = append(c.Nodes, StartWith(t, "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+		c.Nodes = append(c.Nodes, startServer(t, password, "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
 			"--cluster-node-timeout", strconv.Itoa(int(NodeTimeout/time.Millisecond))))
 	}
-	args := []string{"--cluster", "create"}
+	var args []string
+	if password != "" {
+		args = append(args, "-a", password, "--no-auth-warning")
+	}
+	args = append(args, "--cluster", "create")
 	for _, n := range c.Nodes {
 		args = append(args, n.Addr())
 	}

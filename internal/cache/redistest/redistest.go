@@ -3,8 +3,9 @@
 // and lets a test kill, pause, resume, restart and fill it. StartCluster
 // joins six of them into a Redis Cluster (three masters, three replicas)
 // with redis-cli; StartSentinel starts a master, its replicas and three
-// redis-sentinel processes (StartSentinelAuth, with a password that all of
-// them require); both let a test kill a master and wait for a
+// redis-sentinel processes; StartClusterAuth and StartSentinelAuth start
+// them with a password that every process requires. Each lets a test kill
+// a master and wait for a
 // replica to take over. Every process ends with the test, or with the
 // test binary (Linux). It is used only by tests (internal/cache,
 // internal/handlers, cmd/adjudicator); there is no mock.

@@ -5,9 +5,8 @@
 // with redis-cli; StartSentinel starts a master, its replicas and three
 // redis-sentinel processes; StartClusterAuth and StartSentinelAuth start
 // them with a password that every process requires. Each lets a test kill
-// a master and wait for a
-// replica to take over. Every process ends with the test, or with the
-// test binary (Linux). It is used only by tests (internal/cache,
+// a master and wait for a replica to take over. Every process ends with
+// the test, or with the test binary (Linux). It is used only by tests (internal/cache,
 // internal/handlers, cmd/adjudicator); there is no mock.
 package redistest
 

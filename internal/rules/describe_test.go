@@ -95,3 +95,57 @@ func TestDisambiguateOnePass(t *testing.T) {
 	}
 	t.Logf("%d moves named an origin", named)
 }
+
+// TestRepetitionKeyEnPassant: the repetition key of every position with
+// an en-passant square in fixed-seed playouts of every built-in variant is
+// the one the full list of legal moves gives (the en-passant part only
+// when an en-passant capture is legal), whatever shortcut found it.
+func TestRepetitionKeyEnPassant(t *testing.T) {
+	vs, err := Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(55, 56))
+	seen, taken := 0, 0
+	for _, v := range vs {
+		for game := 0; game < 6; game++ {
+			g := NewGame(v.Start())
+			for ply := 0; ply < 60; ply++ {
+				p := g.Position()
+				if p.ep != NoSquare {
+					want := p.hash ^ p.memoryKey()
+					for _, m := range p.LegalMoves() {
+						if m.Kind == MoveEnPassant {
+							want ^= p.epHash()
+							taken++
+							break
+						}
+					}
+					if got := NewGame(p.clone()).repetitionKey(); got != want {
+						t.Fatalf("%s: repetition key %x; the legal moves give %x", p.FEN(), got, want)
+					}
+					seen++
+				}
+				legal := g.LegalMoves()
+				if len(legal) == 0 {
+					break
+				}
+				// Prefer double steps and en passant, so that both occur.
+				m := legal[rng.IntN(len(legal))]
+				for _, c := range legal {
+					if (c.Kind == MoveDoubleStep || c.Kind == MoveEnPassant) && rng.IntN(2) == 0 {
+						m = c
+						break
+					}
+				}
+				if err := g.Play(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if seen == 0 || taken == 0 {
+		t.Fatalf("%d positions with an en-passant square, %d with a legal en-passant capture; want both", seen, taken)
+	}
+	t.Logf("%d positions with an en-passant square, %d with a legal capture there", seen, taken)
+}

@@ -59,6 +59,11 @@ func (g *Game) repetitionKey() uint64 {
 		switch {
 		case g.known:
 		case p.targeted() && p.epFar == NoSquare:
+			// En passant is a leap that captures onto the square: when no
+			// piece of the side attacks it, none takes there.
+			if !p.attacked(p.ep, p.side) {
+				return p.hash ^ p.memoryKey()
+			}
 			// Only the pieces that take en passant can (RULES R4).
 			takers := p.epTakers()
 			g.some = p.legalIn(g.some[:0], &takers, p.ep)

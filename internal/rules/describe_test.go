@@ -78,9 +78,10 @@ func TestDisambiguateOnePass(t *testing.T) {
 					}
 					t0 := p.board[m.From].Type()
 					q := sanQuery{typ: t0, pawn: p.v.Letter(t0) == "P", file: -1, rank: -1, to: m.To, promo: m.Promotion}
-					got, want := p.disambiguate(q, m, legal), levels(p, q, m, legal)
-					if got != want {
-						t.Fatalf("%s: %s disambiguated to file %d rank %d; the levels give %d %d", p.FEN(), p.UCI(m), got.file, got.rank, want.file, want.rank)
+					file, rank := p.disambiguate(q.typ, q.pawn, m, legal)
+					want := levels(p, q, m, legal)
+					if file != (want.file >= 0) || rank != (want.rank >= 0) {
+						t.Fatalf("%s: %s disambiguated to file %v rank %v; the levels give %d %d", p.FEN(), p.UCI(m), file, rank, want.file, want.rank)
 					}
 					if want.file >= 0 || want.rank >= 0 {
 						named++

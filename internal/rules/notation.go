@@ -314,16 +314,16 @@ func (p *Position) castleSAN(m Move) string {
 func (p *Position) appendSAN(sb []byte, m Move, legal []Move) []byte {
 	t := p.board[m.From].Type()
 	letter := p.v.Letter(t)
-	q := sanQuery{typ: t, pawn: letter == "P", file: -1, rank: -1, to: m.To, promo: m.Promotion}
-	if !q.pawn {
+	pawn := letter == "P"
+	if !pawn {
 		sb = append(sb, letter...)
 	}
-	q = p.disambiguate(q, m, legal)
-	if q.file >= 0 {
-		sb = append(sb, byte('a'+q.file))
+	file, rank := p.disambiguate(t, pawn, m, legal)
+	if file {
+		sb = append(sb, byte('a'+m.From.File()))
 	}
-	if q.rank >= 0 {
-		sb = strconv.AppendInt(sb, int64(q.rank+1), 10)
+	if rank {
+		sb = strconv.AppendInt(sb, int64(m.From.Rank()+1), 10)
 	}
 	if p.isCapture(m) {
 		sb = append(sb, 'x')
@@ -336,21 +336,22 @@ func (p *Position) appendSAN(sb []byte, m Move, legal []Move) []byte {
 	return sb
 }
 
-// disambiguate adds to q the least of the origin (nothing, file, rank,
-// both) that makes m the only legal move q matches. A Pawn never gets the
-// rank alone, which would put a digit first, and a Pawn's capture always
-// names its file. One pass over legal finds, among the moves SAN would
-// write alike without an origin (the rivals), whether any matches with no
-// origin, any shares m's file and any shares its rank.
-func (p *Position) disambiguate(q sanQuery, m Move, legal []Move) sanQuery {
+// disambiguate says which of m's origin file and rank SAN writes: the
+// least (nothing, file, rank, both) that makes m, a move of a piece of
+// type t (a Pawn when pawn), the only legal move the text matches. A Pawn
+// never gets the rank alone, which would put a digit first, and a Pawn's
+// capture always names its file. One pass over legal finds, among the
+// moves SAN would write alike without an origin (the rivals), whether any
+// matches with no origin, any shares m's file and any shares its rank.
+func (p *Position) disambiguate(t PieceType, pawn bool, m Move, legal []Move) (file, rank bool) {
 	mf, mr := m.From.File(), m.From.Rank()
-	alone := !q.pawn || !p.isCapture(m) // a query with no file matches m
+	alone := !pawn || !p.isCapture(m) // a text with no file matches m
 	byFile, byRank := true, true
 	for _, o := range legal {
-		if o == m || o.Kind == MoveCastle || o.To != m.To || o.Promotion != m.Promotion || p.board[o.From].Type() != q.typ {
+		if o == m || o.Kind == MoveCastle || o.To != m.To || o.Promotion != m.Promotion || p.board[o.From].Type() != t {
 			continue
 		}
-		if !q.pawn || !p.isCapture(o) {
+		if !pawn || !p.isCapture(o) {
 			alone = false
 		}
 		if o.From.File() == mf {
@@ -362,14 +363,13 @@ func (p *Position) disambiguate(q sanQuery, m Move, legal []Move) sanQuery {
 	}
 	switch {
 	case alone:
+		return false, false
 	case byFile:
-		q.file = mf
-	case byRank && !q.pawn:
-		q.rank = mr
-	default:
-		q.file, q.rank = mf, mr
+		return true, false
+	case byRank && !pawn:
+		return false, true
 	}
-	return q
+	return true, true
 }
 
 // isCapture says whether m removes an enemy piece.

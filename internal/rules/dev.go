@@ -97,6 +97,9 @@ func (p *Position) devPromotionFits(to Square, kind MoveKind) bool {
 // checkDevBlocks reports the first square of a board where a Dev letter
 // does not stand on a whole aligned block of four letters of one colour.
 func (v *Variant) checkDevBlocks(board *[NumSquares]Piece) (Square, bool) {
+	if !v.hasDev {
+		return NoSquare, true
+	}
 	for sq := Square(0); sq < NumSquares; sq++ {
 		pc := board[sq]
 		if pc == 0 || !v.devs.has(pc) {

@@ -494,8 +494,8 @@ func (s *Setup) sideRook(c Color, kingside bool) int {
 // FEN writes the setup in FEN.
 func (s *Setup) FEN() string {
 	v := s.Variant
-	var sb strings.Builder
-	sb.Grow(v.files*v.ranks/2 + 40)
+	var stack [512]byte // most FENs fit; a longer one grows onto the heap
+	sb := stack[:0]
 	for r := v.ranks - 1; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < v.files; f++ {
@@ -506,58 +506,58 @@ func (s *Setup) FEN() string {
 				continue
 			}
 			if empty > 0 {
-				sb.WriteString(strconv.Itoa(empty))
+				sb = strconv.AppendInt(sb, int64(empty), 10)
 				empty = 0
 			}
 			if hole {
-				sb.WriteByte('*')
+				sb = append(sb, '*')
 			} else {
-				sb.WriteString(v.PieceLetter(pc))
+				sb = append(sb, v.PieceLetter(pc)...)
 			}
 		}
 		if empty > 0 {
-			sb.WriteString(strconv.Itoa(empty))
+			sb = strconv.AppendInt(sb, int64(empty), 10)
 		}
 		if r > 0 {
-			sb.WriteByte('/')
+			sb = append(sb, '/')
 		}
 	}
 	if s.Turn == White {
-		sb.WriteString(" w ")
+		sb = append(sb, " w "...)
 	} else {
-		sb.WriteString(" b ")
+		sb = append(sb, " b "...)
 	}
-	sb.WriteString(s.rightsText())
-	sb.WriteByte(' ')
+	sb = append(sb, s.rightsText()...)
+	sb = append(sb, ' ')
 	switch far := s.enPassantFar(); {
 	case far == NoSquare:
-		sb.WriteString(s.EnPassant.String())
+		sb = append(sb, s.EnPassant.String()...)
 	case far.Rank() < s.EnPassant.Rank():
-		sb.WriteString(far.String() + s.EnPassant.String())
+		sb = append(append(sb, far.String()...), s.EnPassant.String()...)
 	default:
-		sb.WriteString(s.EnPassant.String() + far.String())
+		sb = append(append(sb, s.EnPassant.String()...), far.String()...)
 	}
-	sb.WriteByte(' ')
-	sb.WriteString(strconv.Itoa(s.Halfmoves))
-	sb.WriteByte(' ')
-	sb.WriteString(strconv.Itoa(s.Fullmoves))
+	sb = append(sb, ' ')
+	sb = strconv.AppendInt(sb, int64(s.Halfmoves), 10)
+	sb = append(sb, ' ')
+	sb = strconv.AppendInt(sb, int64(s.Fullmoves), 10)
 	if pr := s.promotionText(); pr != "" {
-		sb.WriteByte(' ')
-		sb.WriteString(pr)
+		sb = append(sb, ' ')
+		sb = append(sb, pr...)
 	}
 	if ft := s.foolText(); ft != "" {
-		sb.WriteByte(' ')
-		sb.WriteString(ft)
+		sb = append(sb, ' ')
+		sb = append(sb, ft...)
 	}
 	if v.perTurn > 1 {
 		left := s.MovesLeft
 		if left < 1 || left > v.perTurn {
 			left = v.perTurn
 		}
-		sb.WriteByte(' ')
-		sb.WriteString(strconv.Itoa(left))
+		sb = append(sb, ' ')
+		sb = strconv.AppendInt(sb, int64(left), 10)
 	}
-	return sb.String()
+	return string(sb)
 }
 
 func (s *Setup) rightsText() string { return s.rightsTextIn(s.Variant.castling) }

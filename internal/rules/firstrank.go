@@ -104,7 +104,7 @@ func (v *Variant) neverBackward(t PieceType) bool {
 // stands on its own first rank, where its type cannot come
 // (firstRankBarred).
 func (v *Variant) onBarredRank(pc Piece, sq Square) error {
-	if v.relRank(sq, pc.Color()) != 1 || !v.barred[pc.Color()].has(pc.Type()) {
+	if !v.barred[pc.Color()].has(pc.Type()) || v.relRank(sq, pc.Color()) != 1 {
 		return nil
 	}
 	name := v.typ(pc.Type()).Name

@@ -126,6 +126,12 @@ func (k *kit) mayPromote(c Color, t PieceType, n uint8) bool {
 func (v *Variant) kitFor(choice uint8, a *army, present typeSet) *kit {
 	types := present
 	types.add(v.royal)
+	// The base kit covers its army's types: with the same army, only the
+	// types present are left to check (the common case, a FEN of a game
+	// from the variant's start).
+	if b := v.base; b != nil && b.choice == choice && b.army == *a && b.types.covers(types) {
+		return b
+	}
 	for c := White; c <= Black; c++ {
 		for t, n := range a[c] {
 			if n > 0 {

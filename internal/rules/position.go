@@ -155,6 +155,9 @@ func (p *Position) relocate(from, to Square) {
 // findOdd fills the squares of the powered pieces, once the kit is known.
 func (p *Position) findOdd() {
 	p.odd = [2]bitboard{}
+	if !p.kit.odd {
+		return // the kit keeps no odd pieces (kit.oddSet is empty)
+	}
 	for s := Square(0); s < NumSquares; s++ {
 		if pc := p.board[s]; pc != 0 && p.kit.oddSet.has(pc) {
 			p.odd[pc.Color()].set(s)

@@ -158,19 +158,7 @@ func (p *Position) danger(ks Square, us Color) bitboard {
 	for i := range at.rays {
 		rp := &at.rays[i]
 		if (rp.hop != nil || rp.grass != nil || rp.kangaroo != nil) && rp.hopperOn(b) {
-			last := 2
-			if rp.kangaroo != nil {
-				last = 3
-			}
-			seen := 0
-			for _, s := range rp.ray {
-				d.set(s)
-				if b[s] != 0 {
-					if seen++; seen == last {
-						break
-					}
-				}
-			}
+			rp.markDeciding(&d, b)
 		}
 	}
 	// A Dev next to the King's block attacks it once the block holds none
@@ -196,6 +184,30 @@ func (p *Position) danger(ks Square, us Color) bitboard {
 		}
 	}
 	return d
+}
+
+// markDeciding marks in d the squares of the ray whose contents decide
+// its attack on the target: up to and including the first piece for a
+// plain ride, the second for a hopper or a grasshopper (the screen and the
+// piece behind it), the third for a Kangaroo; a change beyond them decides
+// nothing.
+func (rp *rayProbe) markDeciding(d *bitboard, b *[NumSquares]Piece) {
+	last := 1
+	switch {
+	case rp.kangaroo != nil:
+		last = 3
+	case rp.hop != nil || rp.grass != nil:
+		last = 2
+	}
+	seen := 0
+	for _, s := range rp.ray {
+		d.set(s)
+		if b[s] != 0 {
+			if seen++; seen == last {
+				return
+			}
+		}
+	}
 }
 
 // hopperOn says whether a piece that attacks over screens stands on the ray.

@@ -262,23 +262,7 @@ func (p *Position) checkSquares() (bitboard, bool) {
 		}
 	}
 	for i := range at.rays {
-		rp := &at.rays[i]
-		last := 1
-		switch {
-		case rp.kangaroo != nil:
-			last = 3
-		case rp.hop != nil || rp.grass != nil:
-			last = 2
-		}
-		seen := 0
-		for _, s := range rp.ray {
-			d.set(s)
-			if b[s] != 0 {
-				if seen++; seen == last {
-					break
-				}
-			}
-		}
+		at.rays[i].markDeciding(&d, b)
 	}
 	for i := range at.bents {
 		bp := &at.bents[i]

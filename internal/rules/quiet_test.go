@@ -74,9 +74,7 @@ func checkQuiet(t *testing.T, p *Position, legal []Move) (cleared, moves int) {
 			continue
 		}
 		cleared++
-		q := p.clone()
-		q.make(m)
-		if q.InCheck() {
+		if givesCheck(p, m) {
 			t.Errorf("%s: quiet clears %s, which gives check", p.FEN(), p.UCI(m))
 		}
 	}
@@ -94,9 +92,7 @@ func TestQuietSeesLegs(t *testing.T) {
 	} {
 		p := place(t, pieceVariant(t, 10, 10, c.betza), "w", c.spec)
 		m := uciMove(t, p, c.move)
-		q := p.clone()
-		q.make(m)
-		if !q.InCheck() {
+		if !givesCheck(p, m) {
 			t.Fatalf("%s: %s gives no check", p.FEN(), c.move)
 		}
 		if p.quiet(m) {
@@ -150,9 +146,7 @@ func TestCheckSquaresGiveNoCheck(t *testing.T) {
 				continue
 			}
 			bySquares++
-			q := p.clone()
-			q.make(m)
-			if q.InCheck() {
+			if givesCheck(p, m) {
 				t.Errorf("%s: %s is outside checkSquares and gives check", p.FEN(), p.UCI(m))
 			}
 		}
@@ -161,4 +155,11 @@ func TestCheckSquaresGiveNoCheck(t *testing.T) {
 	if bySquares <= byReach {
 		t.Errorf("checkSquares cleared %d moves, the reach %d", bySquares, byReach)
 	}
+}
+
+// givesCheck plays m on a copy of p and says whether it gives check.
+func givesCheck(p *Position, m Move) bool {
+	q := p.clone()
+	q.make(m)
+	return q.InCheck()
 }

@@ -65,29 +65,22 @@ func TestDisambiguateOnePass(t *testing.T) {
 	rng := rand.New(rand.NewPCG(53, 54))
 	named := 0
 	for _, v := range vs {
-		for game := 0; game < 3; game++ {
-			p := v.Start()
-			for ply := 0; ply < 80; ply++ {
-				legal := p.LegalMoves()
-				if len(legal) == 0 {
-					break
+		for _, p := range playouts(v, rng, 3, 80) {
+			legal := p.LegalMoves()
+			for _, m := range legal {
+				if m.Kind == MoveCastle {
+					continue
 				}
-				for _, m := range legal {
-					if m.Kind == MoveCastle {
-						continue
-					}
-					t0 := p.board[m.From].Type()
-					q := sanQuery{typ: t0, pawn: p.v.Letter(t0) == "P", file: -1, rank: -1, to: m.To, promo: m.Promotion}
-					file, rank := p.disambiguate(q.typ, q.pawn, m, legal)
-					want := levels(p, q, m, legal)
-					if file != (want.file >= 0) || rank != (want.rank >= 0) {
-						t.Fatalf("%s: %s disambiguated to file %v rank %v; the levels give %d %d", p.FEN(), p.UCI(m), file, rank, want.file, want.rank)
-					}
-					if want.file >= 0 || want.rank >= 0 {
-						named++
-					}
+				t0 := p.board[m.From].Type()
+				q := sanQuery{typ: t0, pawn: p.v.Letter(t0) == "P", file: -1, rank: -1, to: m.To, promo: m.Promotion}
+				file, rank := p.disambiguate(q.typ, q.pawn, m, legal)
+				want := levels(p, q, m, legal)
+				if file != (want.file >= 0) || rank != (want.rank >= 0) {
+					t.Fatalf("%s: %s disambiguated to file %v rank %v; the levels give %d %d", p.FEN(), p.UCI(m), file, rank, want.file, want.rank)
 				}
-				p.make(legal[rng.IntN(len(legal))])
+				if want.file >= 0 || want.rank >= 0 {
+					named++
+				}
 			}
 		}
 	}

@@ -20,17 +20,9 @@ func TestQuietMovesGiveNoCheck(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	for _, v := range vs {
 		cleared, moves := 0, 0
-		for game := 0; game < 4; game++ {
-			p := v.Start()
-			for ply := 0; ply < 60; ply++ {
-				legal := p.LegalMoves()
-				if len(legal) == 0 {
-					break
-				}
-				c, n := checkQuiet(t, p, legal)
-				cleared, moves = cleared+c, moves+n
-				p.make(legal[rng.IntN(len(legal))])
-			}
+		for _, p := range playouts(v, rng, 4, 60) {
+			c, n := checkQuiet(t, p, p.LegalMoves())
+			cleared, moves = cleared+c, moves+n
 		}
 		t.Logf("%s: %d of %d moves cleared without a trial", v.ID(), cleared, moves)
 		if !v.hasPower && !v.hasFrozen && !v.hasDev && cleared == 0 {
@@ -116,17 +108,7 @@ func TestCheckSquaresGiveNoCheck(t *testing.T) {
 	rng := rand.New(rand.NewPCG(45, 46))
 	var positions []*Position
 	for _, v := range vs {
-		for game := 0; game < 4; game++ {
-			p := v.Start()
-			for ply := 0; ply < 60; ply++ {
-				legal := p.LegalMoves()
-				if len(legal) == 0 {
-					break
-				}
-				positions = append(positions, p.clone())
-				p.make(legal[rng.IntN(len(legal))])
-			}
-		}
+		positions = append(positions, playouts(v, rng, 4, 60)...)
 	}
 	for i, pd := range append(slices.Clone(zooPieces), exoticPieces[8], exoticPieces[12]) {
 		v := zooVariant(t, 10, 10, []PieceDef{pd})
@@ -162,4 +144,23 @@ func givesCheck(p *Position, m Move) bool {
 	q := p.clone()
 	q.make(m)
 	return q.InCheck()
+}
+
+// playouts returns the positions of games random playouts of v from its
+// start, plies plies each or until the game ends, each a copy, the moves
+// drawn from rng.
+func playouts(v *Variant, rng *rand.Rand, games, plies int) []*Position {
+	var out []*Position
+	for range games {
+		p := v.Start()
+		for range plies {
+			legal := p.LegalMoves()
+			if len(legal) == 0 {
+				break
+			}
+			out = append(out, p.clone())
+			p.make(legal[rng.IntN(len(legal))])
+		}
+	}
+	return out
 }

@@ -125,63 +125,70 @@ func appendDetail(b []byte, p *rules.Position, d *rules.MoveDetail) []byte {
 	for i := 0; i < len(promo); i++ {
 		b = append(b, promo[i]|0x20) // UCI writes the promotion in lower case
 	}
-	b = append(b, `","san":`...)
-	b = appendString(b, d.SAN)
-	b = append(b, `,"from":"`...)
+	// SAN and piece letters are built from A-Z, apostrophes, squares,
+	// digits and x=+#/O-: nothing JSON escapes (TestEncoderMatchesJSON).
+	b = append(b, `","san":"`...)
+	b = append(b, d.SAN...)
+	b = append(b, `","from":"`...)
 	b = append(b, from...)
 	b = append(b, `","to":"`...)
 	b = append(b, to...)
-	b = append(b, `","piece":`...)
-	b = appendString(b, v.PieceLetter(p.PieceAt(m.From)))
+	b = append(b, `","piece":"`...)
+	b = append(b, v.PieceLetter(p.PieceAt(m.From))...)
+	b = append(b, '"')
 	if promo != "" {
 		b = append(b, `,"promotion":`...)
 		b = appendString(b, promo)
 	}
+	kind := kindFlag(m.Kind)
+	if len(d.Captures) == 0 && len(d.Converted) == 0 && !d.Check && !d.Mate && kind == "" && promo == "" {
+		return append(b, `,"captures":[],"converted":[],"flags":[]}`...) // most moves
+	}
 	b = append(b, `,"captures":[`...)
-	for i, s := range d.Captures {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = append(b, s.String()...)
-		b = append(b, '"')
-	}
+	b = appendSquares(b, d.Captures)
 	b = append(b, `],"converted":[`...)
-	for i, s := range d.Converted {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = append(b, s.String()...)
-		b = append(b, '"')
-	}
+	b = appendSquares(b, d.Converted)
 	b = append(b, `],"flags":[`...)
 	n := 0
-	flag := func(f string) {
-		if n > 0 {
+	if len(d.Captures) > 0 {
+		b, n = appendFlag(b, n, "capture")
+	}
+	if d.Check {
+		b, n = appendFlag(b, n, "check")
+	}
+	if d.Mate {
+		b, n = appendFlag(b, n, "checkmate")
+	}
+	if kind != "" {
+		b, n = appendFlag(b, n, kind)
+	}
+	if promo != "" {
+		b, _ = appendFlag(b, n, "promotion")
+	}
+	return append(b, "]}"...)
+}
+
+// appendSquares writes squares' names, quoted and separated by commas.
+func appendSquares(b []byte, squares []rules.Square) []byte {
+	for i, s := range squares {
+		if i > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, '"')
-		b = append(b, f...)
+		b = append(b, s.String()...)
 		b = append(b, '"')
-		n++
 	}
-	if len(d.Captures) > 0 {
-		flag("capture")
+	return b
+}
+
+// appendFlag writes flag f, the nth of a list, and returns n+1.
+func appendFlag(b []byte, n int, f string) ([]byte, int) {
+	if n > 0 {
+		b = append(b, ',')
 	}
-	if d.Check {
-		flag("check")
-	}
-	if d.Mate {
-		flag("checkmate")
-	}
-	if f := kindFlag(m.Kind); f != "" {
-		flag(f)
-	}
-	if m.Promotion != 0 {
-		flag("promotion")
-	}
-	return append(b, "]}"...)
+	b = append(b, '"')
+	b = append(b, f...)
+	return append(b, '"'), n + 1
 }
 
 // kindFlag is the flag of a move kind, or "" for a plain move.

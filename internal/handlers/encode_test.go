@@ -172,3 +172,25 @@ func TestMoveFlags(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLegalMovesJSON writes the legal-moves answer of the Bigorra
+// middle game of the load runs (cmd/loadgen/testdata), 132 moves.
+func BenchmarkLegalMovesJSON(b *testing.B) {
+	const fen = "h'm's'2foad'dujc's'm'h'/cmzvjxlkqghyv1mc/ernbb'1iwwin'b'b1re/2ttc'p'1p'p'1ztp'tp'1/1p'p1p1ppppp'pnppp/10p5/p2p1p2Tt6/16/9T3P2/12T3/1P6P3P3/P1PPPPPP1PPPP'1PP/1P'TP'P'1P'D'P'1t1B'1P'1/ERNBB'N'IWWIN'1BNRE/CMZVSXLKQGHYVZMC/H'M'S'TJFOA1DUS'J1M'H' w Kk a11 0 31"
+	s, err := rules.ParseFEN(rules.MustBuiltin("bigorra"), fen)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := rules.NewPosition(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := rules.NewGame(p)
+	details := p.Describe(g.LegalMoves())
+	st := describeStatus(p, g.Status())
+	var buf []byte
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = legalMovesJSON(buf, p, fen, details, &st)
+	}
+}

@@ -125,7 +125,7 @@ func (g *Game) Annotate(text string, m Move) []Annotation {
 	if mm.capture {
 		d.Captures, d.Converted = p.Captures(m), p.Converted(m)
 	}
-	if mm.check || mm.mate {
+	if (mm.check || mm.mate) && !p.quiet(m) {
 		// A trial on the game's own position; the start may be shared.
 		trial := p
 		if !g.own {

@@ -51,7 +51,11 @@ func (p *Position) SAN(m Move) string {
 		return p.UCI(m)
 	}
 	var d MoveDetail
-	return string(p.appendDetailSAN(nil, m, legal, p.clone(), &d))
+	var trial *Position
+	if !p.quiet(m) {
+		trial = p.clone()
+	}
+	return string(p.appendDetailSAN(nil, m, legal, trial, &d))
 }
 
 // MoveDetail is what a client shows of a legal move.
@@ -182,11 +186,9 @@ func (p *Position) appendDetailSAN(sb []byte, m Move, legal []Move, trial *Posit
 }
 
 // checks plays m on p, says whether it gives check and, when mate is set,
-// checkmate, and takes it back. A move that quiet clears is not played.
+// checkmate, and takes it back. Callers skip the moves that quiet or
+// checkSquares clear.
 func (p *Position) checks(m Move, mate bool) (check, checkmate bool) {
-	if p.quiet(m) {
-		return false, false
-	}
 	u := p.make(m)
 	if check = p.InCheck(); check && mate {
 		var buf [256]Move

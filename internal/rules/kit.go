@@ -126,9 +126,10 @@ func (k *kit) mayPromote(c Color, t PieceType, n uint8) bool {
 func (v *Variant) kitFor(choice uint8, a *army, present typeSet) *kit {
 	types := present
 	types.add(v.royal)
-	// The base kit covers its army's types: with the same army, only the
-	// types present are left to check (the common case, a FEN of a game
-	// from the variant's start).
+	// The base kit (the start position's) covers its army's types: with
+	// the same army, only the types present are left to check. This is the
+	// common case, a FEN of a game from the variant's start, and the only
+	// way to the base: a wider set of types is not covered either.
 	if b := v.base; b != nil && b.choice == choice && b.army == *a && b.types.covers(types) {
 		return b
 	}
@@ -140,9 +141,6 @@ func (v *Variant) kitFor(choice uint8, a *army, present typeSet) *kit {
 		}
 	}
 	if b := v.base; b != nil {
-		if b.choice == choice && b.army == *a && b.types.covers(types) {
-			return b
-		}
 		types = types.union(b.types)
 	}
 	key := kitKey{choice: choice, army: *a, types: types}

@@ -88,15 +88,7 @@ func TestEncoderMatchesJSON(t *testing.T) {
 		{"grand", "9k/P9/10/10/10/10/10/10/10/4K5 w - - 0 40 initial:QGqg"},
 		{"giant", "k15/16/16/16/16/16/16/16/16/16/16/2Q13/2dd12/2dd12/3Q12/15K w - - 0 1"},
 	} {
-		s, err := rules.ParseFEN(rules.MustBuiltin(tt.variant), tt.fen)
-		if err != nil {
-			t.Fatalf("%s %s: %v", tt.variant, tt.fen, err)
-		}
-		p, err := rules.NewPosition(s)
-		if err != nil {
-			t.Fatalf("%s %s: %v", tt.variant, tt.fen, err)
-		}
-		checkPosition(t, p)
+		checkPosition(t, positionAt(t, tt.variant, tt.fen))
 	}
 
 	// Made-up details: every kind, with no, one and several captures and
@@ -106,14 +98,7 @@ func TestEncoderMatchesJSON(t *testing.T) {
 		"4k3/8/8/3pNp2/8/8/8/4K3 w - - 0 1",
 		"4k3/8/8/3PnP2/8/8/8/4K3 b - - 0 1",
 	} {
-		s, err := rules.ParseFEN(rules.MustBuiltin("chess"), fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := rules.NewPosition(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := positionAt(t, "chess", fen)
 		from, to := sq(4, 4), sq(4, 5)
 		for k := rules.MoveNormal; k <= rules.MoveConvert; k++ {
 			for _, caps := range [][]rules.Square{nil, {to}, {sq(3, 4), sq(5, 4)}} {
@@ -132,14 +117,7 @@ func TestEncoderMatchesJSON(t *testing.T) {
 // TestMoveFlags pins the flags and the converted list of the new move kinds:
 // a conversion removes nothing, so it is no capture.
 func TestMoveFlags(t *testing.T) {
-	s, err := rules.ParseFEN(rules.MustBuiltin("chess"), "4k3/8/8/3pNp2/8/8/8/4K3 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := rules.NewPosition(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := positionAt(t, "chess", "4k3/8/8/3pNp2/8/8/8/4K3 w - - 0 1")
 	sq := rules.SquareAt
 	tests := []struct {
 		d         rules.MoveDetail
@@ -177,14 +155,7 @@ func TestMoveFlags(t *testing.T) {
 // middle game of the load runs (cmd/loadgen/testdata), 132 moves.
 func BenchmarkLegalMovesJSON(b *testing.B) {
 	const fen = "h'm's'2foad'dujc's'm'h'/cmzvjxlkqghyv1mc/ernbb'1iwwin'b'b1re/2ttc'p'1p'p'1ztp'tp'1/1p'p1p1ppppp'pnppp/10p5/p2p1p2Tt6/16/9T3P2/12T3/1P6P3P3/P1PPPPPP1PPPP'1PP/1P'TP'P'1P'D'P'1t1B'1P'1/ERNBB'N'IWWIN'1BNRE/CMZVSXLKQGHYVZMC/H'M'S'TJFOA1DUS'J1M'H' w Kk a11 0 31"
-	s, err := rules.ParseFEN(rules.MustBuiltin("bigorra"), fen)
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, err := rules.NewPosition(s)
-	if err != nil {
-		b.Fatal(err)
-	}
+	p := positionAt(b, "bigorra", fen)
 	g := rules.NewGame(p)
 	details := p.Describe(g.LegalMoves())
 	st := describeStatus(p, g.Status())
@@ -193,4 +164,18 @@ func BenchmarkLegalMovesJSON(b *testing.B) {
 	for b.Loop() {
 		buf = legalMovesJSON(buf, p, fen, details, &st)
 	}
+}
+
+// positionAt is the position fen of the built-in variant id.
+func positionAt(t testing.TB, id, fen string) *rules.Position {
+	t.Helper()
+	s, err := rules.ParseFEN(rules.MustBuiltin(id), fen)
+	if err != nil {
+		t.Fatalf("%s %s: %v", id, fen, err)
+	}
+	p, err := rules.NewPosition(s)
+	if err != nil {
+		t.Fatalf("%s %s: %v", id, fen, err)
+	}
+	return p
 }

@@ -10,7 +10,9 @@ import (
 // miss, timeout, error, skipped while the breaker is open, corrupt), Redis
 // values rejected by reason (each also a corrupt lookup), writes by tier
 // and result, Redis latency, the breaker's state and its transitions, the
-// probes that timeouts start, and the bytes the in-process tier holds.
+// probes that timeouts start, the bytes the in-process tier holds, and
+// what the Redis tier costs: round trips sent, by call, and the bytes of
+// keys and values they carried.
 type Metrics struct {
 	lookups     *prometheus.CounterVec
 	rejected    *prometheus.CounterVec
@@ -20,6 +22,12 @@ type Metrics struct {
 	transitions *prometheus.CounterVec
 	probes      *prometheus.CounterVec
 	memBytes    prometheus.Gauge
+	redisCalls  *prometheus.CounterVec
+	redisBytes  *prometheus.CounterVec
+	// The series of redisCalls and redisBytes, looked up once: every
+	// request that reaches Redis counts on them.
+	getCalls, pipelineCalls, setCalls prometheus.Counter
+	readBytes, writtenBytes           prometheus.Counter
 }
 
 // NewMetrics registers the cache metrics on reg.
@@ -50,8 +58,16 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		memBytes: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "adjudicator_cache_memory_bytes", Help: "Bytes the in-process cache counts against --cache-bytes: keys, values and a fixed overhead per entry.",
 		}),
+		redisCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "adjudicator_cache_redis_calls_total", Help: "Round trips sent to Redis (not those the open breaker refused; those that timed out or failed count), by call: get (one GET), pipeline (one pipelined round trip of GETs, however many keys; a Cluster client splits it into one per shard holding them, sent at once), set (one background SET).",
+		}, []string{"call"}),
+		redisBytes: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "adjudicator_cache_redis_bytes_total", Help: "Bytes of keys (with the prefix) and values exchanged with Redis, by direction: read (the key of each GET sent and the sealed value it returned, even one then rejected), written (the key and sealed value of each SET sent). Protocol framing is not counted.",
+		}, []string{"direction"}),
 	}
-	reg.MustRegister(m.lookups, m.rejected, m.writes, m.redisL, m.state, m.transitions, m.probes, m.memBytes)
+	m.getCalls, m.pipelineCalls, m.setCalls = m.redisCalls.WithLabelValues("get"), m.redisCalls.WithLabelValues("pipeline"), m.redisCalls.WithLabelValues("set")
+	m.readBytes, m.writtenBytes = m.redisBytes.WithLabelValues("read"), m.redisBytes.WithLabelValues("written")
+	reg.MustRegister(m.lookups, m.rejected, m.writes, m.redisL, m.state, m.transitions, m.probes, m.memBytes, m.redisCalls, m.redisBytes)
 	return m
 }
 
@@ -75,6 +91,12 @@ func (m *Metrics) memoryBytes(delta int64)   { m.memBytes.Add(float64(delta)) }
 func (m *Metrics) write(tier, result string) { m.writes.WithLabelValues(tier, result).Inc() }
 func (m *Metrics) latency(d time.Duration)   { m.redisL.Observe(d.Seconds()) }
 func (m *Metrics) probe(result string)       { m.probes.WithLabelValues(result).Inc() }
+
+// redisGet, redisPipeline and redisSet count one round trip sent to Redis
+// and the key and value bytes it read or wrote.
+func (m *Metrics) redisGet(read int)      { m.getCalls.Inc(); m.readBytes.Add(float64(read)) }
+func (m *Metrics) redisPipeline(read int) { m.pipelineCalls.Inc(); m.readBytes.Add(float64(read)) }
+func (m *Metrics) redisSet(written int)   { m.setCalls.Inc(); m.writtenBytes.Add(float64(written)) }
 
 // breakerStates names the gobreaker states, the values of the state gauge.
 var breakerStates = [...]string{"closed", "half-open", "open"}

@@ -279,7 +279,9 @@ func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool) {
 	start := time.Now()
 	var data []byte
 	err := r.call(ctx, r.cfg.Timeout, func(ctx context.Context) (err error) {
-		data, err = r.client.Get(ctx, r.cfg.Prefix+key).Bytes()
+		full := r.cfg.Prefix + key
+		data, err = r.client.Get(ctx, full).Bytes()
+		r.stats.redisGet(len(full) + len(data))
 		return err
 	})
 	switch {
@@ -329,6 +331,11 @@ func (r *Redis) GetMany(ctx context.Context, keys []string) [][]byte {
 			}
 			return nil
 		})
+		read := 0
+		for i, cmd := range cmds { // keys sent, values returned ("" when missing or failed)
+			read += len(r.cfg.Prefix) + len(keys[i]) + len(cmd.Val())
+		}
+		r.stats.redisPipeline(read)
 		if errors.Is(err, redis.Nil) {
 			err = nil // some keys missing: each command says which
 		}
@@ -383,7 +390,10 @@ func (r *Redis) writer() {
 		case w := <-r.queue:
 			full := r.cfg.Prefix + w.key
 			err := r.call(context.Background(), r.cfg.WriteTimeout, func(ctx context.Context) error {
-				return r.client.Set(ctx, full, r.sealer.seal(full, w.value), r.cfg.TTL).Err()
+				sealed := r.sealer.seal(full, w.value)
+				err := r.client.Set(ctx, full, sealed, r.cfg.TTL).Err()
+				r.stats.redisSet(len(full) + len(sealed))
+				return err
 			})
 			if err != nil {
 				r.stats.write("redis", failure(err))

@@ -22,11 +22,11 @@ const game200Path = "testdata/game200.json"
 func TestGame200(t *testing.T) {
 	if *regenGame200 {
 		for seed := uint64(1); ; seed++ {
-			moves, ok := randomGame(seed, 200)
+			pl, ok := randomGame(rules.MustBuiltin("chess"), seed, 200)
 			if !ok {
 				continue
 			}
-			b, err := json.Marshal(gameBody{Variant: "chess", Moves: moves})
+			b, err := json.Marshal(gameBody{Variant: "chess", Moves: pl.moves})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,9 @@
 //	loadgen -url http://127.0.0.1:8080/v1/legal-moves -body body.json -c 32 -d 10s
 //	loadgen -url http://127.0.0.1:8080/livez -n 10000
 //	loadgen -serve-baseline 127.0.0.1:8081
+//	loadgen -gen-games 1000 -plies 80 -variant shako >games.ndjson
+//	loadgen -gen-positions 1000 -plies 40 -variant grand -with-move >validate.ndjson
+//	loadgen -gen-correspondence 100 -plies 60 >correspondence.ndjson
 //
 // It only talks to loopback addresses (127.0.0.1, localhost, ::1), every
 // connection is checked to end on a loopback address, proxies and
@@ -17,6 +20,28 @@
 // every request with a fixed small JSON body: the reference point for the
 // service's throughput, measured on the same machine in the same run. The
 // generator itself uses only the standard library.
+//
+// With one of the -gen-* flags it instead writes request bodies to
+// standard output, one a line (NDJSON, for -bodies), made of random games
+// of the built-in variant -variant (chess by default) of -plies plies,
+// seeds 1, 2, ... (a seed whose game cannot last that long is skipped),
+// played by the engine's own rules package, each still going on after its
+// last move:
+//
+//   - -gen-games N: N adjudication requests {"variant", "moves"}, a game
+//     each (games/adjudicate);
+//   - -gen-positions N: N position requests {"variant", "fen"}, the
+//     positions the same games end in (legal-moves, status); with
+//     -with-move each also has a "move", a legal move of the position in
+//     SAN drawn by the game's generator (validate-move);
+//   - -gen-correspondence N: the adjudication requests of a correspondence
+//     site playing those N games: each game resubmitted whole after every
+//     move, the games interleaved, so that for k = 1..plies and each game g
+//     in turn, g's first k moves (N*plies lines).
+//
+// One mode at most (-gen-games, -gen-positions, -gen-correspondence,
+// -serve-baseline); an output is bounded to 1 million lines, 5,000 plies a
+// game and 100 million moves.
 package main
 
 import (
@@ -80,8 +105,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	warmup := fs.Duration("warmup", 0, "unmeasured warm-up before the run (at most 1m)")
 	timeout := fs.Duration("timeout", 10*time.Second, "time limit of one request")
 	bodiesFile := fs.String("bodies", "", "a file of request bodies, one a line (NDJSON): request i sends line i, cycling; instead of -body")
-	genGames := fs.Int("gen-games", 0, "instead of generating load, write this many random chess games of -plies plies as NDJSON adjudication requests to standard output")
-	genPlies := fs.Int("plies", 80, "plies of each game of -gen-games")
+	genGames := fs.Int("gen-games", 0, fmt.Sprintf("instead of generating load, write this many random games of -variant of -plies plies as NDJSON adjudication requests (games/adjudicate) to standard output (at most %d)", maxGenLines))
+	genPositions := fs.Int("gen-positions", 0, fmt.Sprintf("instead of generating load, write the positions after -plies plies of this many such games as NDJSON position requests {variant, fen} (legal-moves, status) to standard output (at most %d)", maxGenLines))
+	withMove := fs.Bool("with-move", false, "with -gen-positions, add to each body a legal move of its position in SAN, drawn by the game's generator: validate-move requests")
+	genCorr := fs.Int("gen-correspondence", 0, fmt.Sprintf("instead of generating load, write the adjudication requests of a correspondence site playing this many such games: each game resubmitted whole after every move, the games interleaved (N*plies lines, at most %d)", maxGenLines))
+	genPlies := fs.Int("plies", 80, fmt.Sprintf("plies of each game of the -gen-* outputs (1 to %d, or 0 with -gen-positions: the start position)", maxGenPlies))
+	genVariant := fs.String("variant", "chess", "built-in variant of the -gen-* outputs")
 	acceptGzip := fs.Bool("gzip", false, "send Accept-Encoding: gzip, as browsers and most HTTP clients do; bytes received are then the compressed ones")
 	baseline := fs.String("serve-baseline", "", "instead of generating load, serve the bare echo baseline on this loopback address")
 	if err := fs.Parse(args); err != nil {
@@ -94,8 +123,36 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "loadgen: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if *genGames > 0 {
-		if err := writeGames(stdout, *genGames, *genPlies); err != nil {
+	// The modes that replace the load, of which one at most is given.
+	var modes []string
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "gen-games", "gen-positions", "gen-correspondence", "serve-baseline":
+			modes = append(modes, "-"+f.Name)
+		}
+	})
+	if len(modes) > 1 {
+		fmt.Fprintf(stderr, "loadgen: %s: only one of -gen-games, -gen-positions, -gen-correspondence and -serve-baseline may be given\n", strings.Join(modes, " and "))
+		return 2
+	}
+	var gen genConfig
+	var err error
+	switch {
+	case len(modes) == 1 && modes[0] == "-gen-games":
+		gen, err = newGenConfig(modeGames, "gen-games", *genGames, *genPlies, *genVariant, *withMove)
+	case len(modes) == 1 && modes[0] == "-gen-positions":
+		gen, err = newGenConfig(modePositions, "gen-positions", *genPositions, *genPlies, *genVariant, *withMove)
+	case len(modes) == 1 && modes[0] == "-gen-correspondence":
+		gen, err = newGenConfig(modeCorrespondence, "gen-correspondence", *genCorr, *genPlies, *genVariant, *withMove)
+	case *withMove:
+		err = errors.New("-with-move goes with -gen-positions only")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "loadgen: %v\n", err)
+		return 2
+	}
+	if gen.mode != 0 {
+		if err := writeGen(stdout, gen); err != nil {
 			fmt.Fprintf(stderr, "loadgen: %v\n", err)
 			return 1
 		}

@@ -81,6 +81,20 @@ func hdRefused(t *testing.T, what string, rec *httptest.ResponseRecorder, field 
 }
 
 // hdCount reads adjudicator_inline_variants_total{outcome}.
+// hdGauge is the value of the unlabelled gauge name, or -1 if reg has none.
+func hdGauge(reg *prometheus.Registry, name string) float64 {
+	mfs, err := reg.Gather()
+	if err != nil {
+		panic(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == name && len(mf.GetMetric()) == 1 {
+			return mf.GetMetric()[0].GetGauge().GetValue()
+		}
+	}
+	return -1
+}
+
 func hdCount(reg *prometheus.Registry, outcome string) int {
 	mfs, err := reg.Gather()
 	if err != nil {
@@ -158,6 +172,9 @@ func TestInlineCacheBytes(t *testing.T) {
 		if bytes > cfg.InlineCacheBytes || n != wantKept || hdCount(reg, "compiled") != wantCompiled || hdCount(reg, "reused") != wantReused {
 			t.Fatalf("after %s: %d bytes (bound %d) in %d variants, %d compiled, %d reused; want %d variants, %d compiled, %d reused",
 				step, bytes, cfg.InlineCacheBytes, n, hdCount(reg, "compiled"), hdCount(reg, "reused"), wantKept, wantCompiled, wantReused)
+		}
+		if g, gb := hdGauge(reg, "adjudicator_inline_variants_kept"), hdGauge(reg, "adjudicator_inline_variants_bytes"); g != float64(n) || gb != float64(bytes) {
+			t.Fatalf("after %s: the gauges say %v variants of %v bytes; the cache holds %d of %d", step, g, gb, n, bytes)
 		}
 	}
 	for i, step := range []struct {

@@ -84,6 +84,21 @@ func newMetrics(reg *prometheus.Registry, version string) *metrics {
 	return m
 }
 
+// registerInlineGauges registers what the inline definitions' cache holds,
+// read when /metrics is scraped: the compiled variants kept and the sum of
+// their estimated footprints (rules.Variant.Footprint, bounded by
+// InlineCacheBytes), the part of a replica's memory that inline
+// definitions take.
+func registerInlineGauges(reg *prometheus.Registry, r *variantResolver) {
+	reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "adjudicator_inline_variants_kept", Help: "Compiled inline variant definitions kept in memory.",
+		}, func() float64 { _, n := r.kept(); return float64(n) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "adjudicator_inline_variants_bytes", Help: "Estimated footprint of the compiled inline variant definitions kept in memory, in bytes; bounded by --inline-cache-bytes.",
+		}, func() float64 { b, _ := r.kept(); return float64(b) }))
+}
+
 // observe counts a finished request; code is its problem code, or "".
 // Routes, methods and problem codes are closed sets: no label value comes
 // from the client.

@@ -109,6 +109,7 @@ func New(cfg Config, log *zap.Logger, cache Cache, reg *prometheus.Registry) (*S
 		variants: newVariantResolver(cfg.InlineVariants, cfg.InlineCacheBytes), answers: &answers{cache: cache},
 	}
 	s.known = newKnown(cache, s.metrics.known)
+	registerInlineGauges(reg, s.variants)
 	s.pool = newPool(cfg.HeavyWorkers, cfg.HeavyQueue, s.metrics)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true

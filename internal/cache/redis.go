@@ -383,23 +383,60 @@ func (r *Redis) Set(_ context.Context, key string, value []byte) {
 
 func (r *Redis) writer() {
 	defer r.wg.Done()
+	batch := make([]write, 0, maxWriteBatch)
 	for {
 		select {
 		case <-r.closed:
 			return
 		case w := <-r.queue:
-			full := r.cfg.Prefix + w.key
-			err := r.call(context.Background(), r.cfg.WriteTimeout, func(ctx context.Context) error {
-				sealed := r.sealer.seal(full, w.value)
-				err := r.client.Set(ctx, full, sealed, r.cfg.TTL).Err()
-				r.stats.redisSet(len(full) + len(sealed))
-				return err
-			})
-			if err != nil {
-				r.stats.write("redis", failure(err))
-			} else {
-				r.stats.write("redis", "ok")
+			batch = append(batch[:0], w)
+		more:
+			for len(batch) < maxWriteBatch {
+				select {
+				case w := <-r.queue:
+					batch = append(batch, w)
+				default:
+					break more
+				}
 			}
+			r.writeBatch(batch)
+		}
+	}
+}
+
+// maxWriteBatch bounds the writes one round trip carries.
+const maxWriteBatch = 64
+
+// writeBatch writes the batch in one round trip: a SET, or a pipeline of
+// SETs when writes were waiting (go-redis splits a Cluster's pipeline by
+// shard and sends the parts at once). A writer that takes one write per
+// round trip falls behind a busy replica, whose queue then fills and drops
+// game states the other replicas would have resumed from; one that takes
+// what is waiting keeps up at the rate of round trips, not of writes.
+func (r *Redis) writeBatch(batch []write) {
+	cmds := make([]*redis.StatusCmd, len(batch))
+	err := r.call(context.Background(), r.cfg.WriteTimeout, func(ctx context.Context) error {
+		written := 0
+		_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+			for i, w := range batch {
+				full := r.cfg.Prefix + w.key
+				sealed := r.sealer.seal(full, w.value)
+				written += len(full) + len(sealed)
+				cmds[i] = p.Set(ctx, full, sealed, r.cfg.TTL)
+			}
+			return nil
+		})
+		r.stats.redisSet(written)
+		return err
+	})
+	for _, cmd := range cmds {
+		switch {
+		case cmd == nil: // the breaker refused the round trip
+			r.stats.write("redis", failure(err))
+		case cmd.Err() != nil:
+			r.stats.write("redis", failure(cmd.Err()))
+		default:
+			r.stats.write("redis", "ok")
 		}
 	}
 }

@@ -2,6 +2,7 @@ package cache
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -166,5 +167,47 @@ func TestRedisCallsRefusedByBreaker(t *testing.T) {
 	}
 	if got := lookups(t, reg, "redis", "skipped"); got != 10 {
 		t.Errorf("redis lookups skipped = %v; want 10 (5 Gets, 5 GetManys)", got)
+	}
+}
+
+// TestRedisWriteBatch: writes that wait in the queue go out in one round
+// trip, each stored and counted as its own ok write, and the round trip's
+// bytes are those of every key and sealed value.
+func TestRedisWriteBatch(t *testing.T) {
+	srv := startRedis(t)
+	r, reg := newTestRedis(t, srv, nil)
+	var batch []write
+	for i := range 5 {
+		batch = append(batch, write{key: fmt.Sprintf("r1:game:%d", i), value: []byte(fmt.Sprintf(`{"ply":%d}`, i))})
+	}
+	got := costOf(t, reg, func() { r.writeBatch(batch) })
+	written := 0
+	for _, w := range batch {
+		written += len(testPrefix+w.key) + storedLen(t, srv, testPrefix+w.key)
+		if v, ok := r.Get(context.Background(), w.key); !ok || string(v) != string(w.value) {
+			t.Errorf("Get(%q) = %q, %v; want %q, true", w.key, v, ok, w.value)
+		}
+	}
+	if want := (redisCost{set: 1, written: float64(written)}); got != want {
+		t.Errorf("a batch of 5 writes cost %+v; want %+v", got, want)
+	}
+	if n := writes(t, reg, "redis", "ok"); n != 5 {
+		t.Errorf("%v ok writes; want 5", n)
+	}
+}
+
+// TestRedisWritesBatched: writes that arrive faster than round trips are
+// taken together: a burst of 2,000 costs far fewer round trips, and every
+// write lands.
+func TestRedisWritesBatched(t *testing.T) {
+	srv := startRedis(t)
+	const n = 2000
+	r, reg := newTestRedis(t, srv, func(c *RedisConfig) { c.Writers, c.Queue = 1, n })
+	for i := range n {
+		r.Set(context.Background(), fmt.Sprintf("r1:burst:%d", i), []byte("v"))
+	}
+	waitFor(t, "every write answered", hang, func() bool { return writes(t, reg, "redis", "ok") == n })
+	if calls := readCost(t, reg).set; calls > n/4 {
+		t.Errorf("%v write round trips for %d writes queued at once; want at most %d (batches)", calls, n, n/4)
 	}
 }

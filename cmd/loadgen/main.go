@@ -79,7 +79,7 @@ func main() {
 
 // config is one run's settings.
 type config struct {
-	url         *url.URL
+	urls        []*url.URL // request i goes to urls[i mod len(urls)]
 	method      string
 	body        []byte
 	ctype       string
@@ -95,7 +95,7 @@ type config struct {
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("loadgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	rawURL := fs.String("url", "", "target URL; its host must be 127.0.0.1, localhost or ::1")
+	rawURL := fs.String("url", "", "target URL; its host must be 127.0.0.1, localhost or ::1; several, comma-separated, take the requests in turn, as a load balancer's round robin would (request i goes to URL i mod n)")
 	method := fs.String("method", "", "HTTP method (default GET, or POST with -body)")
 	body := fs.String("body", "", "request body: inline JSON (starting with { or [) or a file path")
 	ctype := fs.String("H", "application/json", "Content-Type of the body")
@@ -191,11 +191,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // newConfig checks the flags and loads the body.
 func newConfig(rawURL, method, body, ctype string, conc int, dur time.Duration, num int, warmup, timeout time.Duration) (config, error) {
-	u, err := checkURL(rawURL)
-	if err != nil {
-		return config{}, err
+	var urls []*url.URL
+	for raw := range strings.SplitSeq(rawURL, ",") {
+		u, err := checkURL(raw)
+		if err != nil {
+			return config{}, err
+		}
+		urls = append(urls, u)
 	}
-	cfg := config{url: u, method: method, ctype: ctype, concurrency: conc, duration: dur, requests: num,
+	cfg := config{urls: urls, method: method, ctype: ctype, concurrency: conc, duration: dur, requests: num,
 		warmup: warmup, timeout: timeout}
 	if conc < 1 || conc > maxConcurrency {
 		return cfg, fmt.Errorf("-c must be 1 to %d", maxConcurrency)
@@ -215,6 +219,7 @@ func newConfig(rawURL, method, body, ctype string, conc int, dur time.Duration, 
 	if num == 0 && dur == 0 {
 		cfg.duration = 10 * time.Second
 	}
+	var err error
 	if cfg.body, err = loadBody(body); err != nil {
 		return cfg, err
 	}
@@ -417,7 +422,7 @@ func (w *worker) do(client *http.Client, cfg config, i int) {
 	case cfg.body != nil:
 		body = bytes.NewReader(cfg.body)
 	}
-	req, err := http.NewRequest(cfg.method, cfg.url.String(), body)
+	req, err := http.NewRequest(cfg.method, cfg.urls[i%len(cfg.urls)].String(), body)
 	if err != nil {
 		w.fail(err)
 		return
@@ -471,7 +476,11 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 }
 
 func (r result) print(w io.Writer, cfg config) {
-	fmt.Fprintf(w, "target      %s %s (%d body bytes)\n", cfg.method, cfg.url, len(cfg.body))
+	targets := make([]string, len(cfg.urls))
+	for k, u := range cfg.urls {
+		targets[k] = u.String()
+	}
+	fmt.Fprintf(w, "target      %s %s (%d body bytes)\n", cfg.method, strings.Join(targets, ", "), len(cfg.body))
 	fmt.Fprintf(w, "load        %d connections, ", cfg.concurrency)
 	switch {
 	case cfg.requests > 0 && cfg.duration > 0:

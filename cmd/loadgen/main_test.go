@@ -2,9 +2,15 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -133,5 +139,46 @@ func TestRun(t *testing.T) {
 	errb.Reset()
 	if code = run([]string{"-url", url, "-c", "2", "-n", "4"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "4 requests failed") {
 		t.Errorf("closed port run = %d, stderr %q; want 1 and 4 failures", code, errb.String())
+	}
+}
+
+// TestRoundRobin: with several URLs, request i goes to URL i mod n, and
+// the bodies of -bodies follow their lines in that order.
+func TestRoundRobin(t *testing.T) {
+	var mu sync.Mutex
+	got := map[string][]string{}
+	mk := func(name string) *httptest.Server {
+		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			mu.Lock()
+			got[name] = append(got[name], string(b))
+			mu.Unlock()
+		}))
+	}
+	a, b, c := mk("a"), mk("b"), mk("c")
+	defer a.Close()
+	defer b.Close()
+	defer c.Close()
+	bodies := filepath.Join(t.TempDir(), "bodies.ndjson")
+	var lines []string
+	for i := range 9 {
+		lines = append(lines, fmt.Sprintf(`{"i":%d}`, i))
+	}
+	if err := os.WriteFile(bodies, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	urls := a.URL + "/x," + b.URL + "/x," + c.URL + "/x"
+	if code := run([]string{"-url", urls, "-bodies", bodies, "-c", "1", "-n", "9"}, &out, &errb); code != 0 {
+		t.Fatalf("run = %d\n%s%s", code, out.String(), errb.String())
+	}
+	for k, name := range []string{"a", "b", "c"} {
+		want := []string{lines[k], lines[k+3], lines[k+6]}
+		if !slices.Equal(got[name], want) {
+			t.Errorf("server %s got %q, want %q", name, got[name], want)
+		}
+	}
+	if code := run([]string{"-url", a.URL + ",http://example.com/", "-n", "1"}, &out, &errb); code != 2 {
+		t.Errorf("a non-loopback URL in the list: exit %d, want 2", code)
 	}
 }

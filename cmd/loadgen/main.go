@@ -68,6 +68,7 @@ import (
 // The bounds of one run.
 const (
 	maxConcurrency = 1024
+	maxRate        = 1_000_000 // -rate, requests a second
 	maxRequests    = 10_000_000
 	maxDuration    = 10 * time.Minute
 	maxBodyBytes   = 16 << 20
@@ -90,6 +91,7 @@ type config struct {
 	timeout     time.Duration
 	gzip        bool     // send Accept-Encoding: gzip (the answers are counted as received, compressed)
 	bodies      [][]byte // -bodies: request i sends bodies[i % len(bodies)] instead of body
+	rate        float64  // -rate: requests started a second, evenly spaced; 0: as fast as the connections allow
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -103,6 +105,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dur := fs.Duration("d", 0, fmt.Sprintf("duration of the run (at most %v; default 10s when -n is not given)", maxDuration))
 	num := fs.Int("n", 0, fmt.Sprintf("number of requests (at most %d)", maxRequests))
 	warmup := fs.Duration("warmup", 0, "unmeasured warm-up before the run (at most 1m)")
+	rate := fs.Float64("rate", 0, fmt.Sprintf("requests started a second, evenly spaced (at most %d), so that a server can be measured at a given load rather than saturated; a request waits for a free connection, so fewer start when -c is too small; 0: as fast as the connections allow", maxRate))
 	timeout := fs.Duration("timeout", 10*time.Second, "time limit of one request")
 	bodiesFile := fs.String("bodies", "", "a file of request bodies, one a line (NDJSON): request i sends line i, cycling; instead of -body")
 	genGames := fs.Int("gen-games", 0, fmt.Sprintf("instead of generating load, write this many random games of -variant of -plies plies as NDJSON adjudication requests (games/adjudicate) to standard output (at most %d)", maxGenLines))
@@ -171,6 +174,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.gzip = *acceptGzip
+	if *rate < 0 || *rate > maxRate || *rate != *rate {
+		fmt.Fprintf(stderr, "loadgen: -rate must be 0 to %d\n", maxRate)
+		return 2
+	}
+	cfg.rate = *rate
 	if *bodiesFile != "" {
 		if cfg.bodies, err = loadBodies(*bodiesFile); err != nil {
 			fmt.Fprintf(stderr, "loadgen: %v\n", err)
@@ -374,6 +382,13 @@ func load(client *http.Client, cfg config) result {
 	}
 	workers := make([]*worker, cfg.concurrency)
 	var wg sync.WaitGroup
+	// With -rate, a worker starts a request only with a ticket, and the
+	// tickets come evenly spaced until the limit or the deadline.
+	var tickets chan struct{}
+	if cfg.rate > 0 {
+		tickets = make(chan struct{})
+		go pace(tickets, start, cfg.rate, limit, deadline)
+	}
 	for i := range workers {
 		w := &worker{codes: map[int]int{}}
 		if cfg.requests > 0 {
@@ -384,6 +399,11 @@ func load(client *http.Client, cfg config) result {
 		workers[i] = w
 		wg.Go(func() {
 			for {
+				if tickets != nil {
+					if _, ok := <-tickets; !ok {
+						return
+					}
+				}
 				n := issued.Add(1)
 				if n > limit || !deadline.IsZero() && !time.Now().Before(deadline) {
 					return
@@ -410,6 +430,22 @@ func load(client *http.Client, cfg config) result {
 	}
 	slices.Sort(res.latencies)
 	return res
+}
+
+// pace hands out tickets at rate a second from start, the k-th at start +
+// k/rate, then closes tickets once limit are out or the deadline (if not
+// zero) has passed. A ticket no worker takes in time (every connection
+// busy) is handed out late, not skipped.
+func pace(tickets chan<- struct{}, start time.Time, rate float64, limit int64, deadline time.Time) {
+	defer close(tickets)
+	for k := int64(0); k < limit; k++ {
+		at := start.Add(time.Duration(float64(k) / rate * float64(time.Second)))
+		if !deadline.IsZero() && !at.Before(deadline) {
+			return
+		}
+		time.Sleep(time.Until(at))
+		tickets <- struct{}{}
+	}
 }
 
 // do sends one request and records its latency (time to the last byte of

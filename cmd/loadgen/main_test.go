@@ -182,3 +182,36 @@ func TestRoundRobin(t *testing.T) {
 		t.Errorf("a non-loopback URL in the list: exit %d, want 2", code)
 	}
 }
+
+// TestRate: with -rate, requests start evenly spaced: 40 at 200 a second
+// take at least the 195 ms from the first start to the last, where the
+// same 40 unpaced take a few milliseconds; and a rate outside its bounds
+// is refused.
+func TestRate(t *testing.T) {
+	var mu sync.Mutex
+	var starts []time.Time
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		starts = append(starts, time.Now())
+		mu.Unlock()
+	}))
+	defer srv.Close()
+	var out, errb bytes.Buffer
+	if code := run([]string{"-url", srv.URL, "-c", "8", "-n", "40", "-rate", "200"}, &out, &errb); code != 0 {
+		t.Fatalf("run = %d\n%s%s", code, out.String(), errb.String())
+	}
+	if len(starts) != 40 {
+		t.Fatalf("%d requests; want 40", len(starts))
+	}
+	slices.SortFunc(starts, func(a, b time.Time) int { return a.Compare(b) })
+	// The 40th ticket is due 39/200 s after the first: no earlier.
+	if span := starts[39].Sub(starts[0]); span < 190*time.Millisecond {
+		t.Errorf("40 requests at 200/s arrived within %v; want them spread over at least 190ms", span)
+	}
+	for _, bad := range []string{"-1", "2000000", "NaN"} {
+		errb.Reset()
+		if code := run([]string{"-url", srv.URL, "-n", "1", "-rate", bad}, &out, &errb); code != 2 {
+			t.Errorf("-rate %s: exit %d, want 2", bad, code)
+		}
+	}
+}

@@ -10,8 +10,10 @@
 #             for every built-in variant (VARIANTS) and the four position and
 #             game endpoints, computed (--cache-size 0) and cached (the
 #             default in-process cache, filled by a first pass);
-#   redis     variant endpoint req/s server-us/req redis-us/req calls/req
-#             (get pipeline set) bytes-read/req bytes-written/req redis-hits/req,
+#   redis     variant endpoint pass req/s server-us/req redis-us/req, round
+#             trips per request (get, pipeline, set-trips: a round trip of the
+#             background writes waiting), keys-written/req, bytes-read/req,
+#             bytes-written/req, redis-hits/req, redis-misses/req,
 #             for a service whose memory tier keeps nothing in front of its
 #             own redis-server: the fill pass (every lookup a miss, every
 #             answer written) and the measured pass (every lookup a hit);
@@ -24,7 +26,9 @@
 #   memory    kind limit-bytes idle-rss-kb full-rss-kb peak-rss-kb held-bytes sent:
 #             the in-process cache filled past each limit (MEM_LIMITS) with
 #             Bigorra answers ("answers"), and the inline definitions' cache
-#             with INLINE_DEFS distinct 16x16 definitions ("inline").
+#             with INLINE_DEFS distinct 16x16 definitions ("inline"); the
+#             largest cache again under GOMEMLIMIT (the idle service, the
+#             cache and a quarter more), as the Helm chart sets it.
 #
 #   cmd/loadgen/capacity.sh                        # every built-in variant
 #   VARIANTS="chess bigorra" DURATION=2s cmd/loadgen/capacity.sh
@@ -36,6 +40,7 @@ REDIS_VARIANTS=${REDIS_VARIANTS:-chess grand bigorra}
 DURATION=${DURATION:-3s}
 CONNS=${CONNS:-32}
 N=${N:-200}                 # distinct bodies per variant and endpoint
+REDIS_N=${REDIS_N:-1000}    # the same for the redis table, whose fill pass is measured once
 PLIES=${PLIES:-30}          # plies before each position
 GAME_PLIES=${GAME_PLIES:-60} # plies of each adjudicated game
 GAMES=${GAMES:-200}         # correspondence games
@@ -63,7 +68,7 @@ serve() {
   local name=$1 port
   shift
   port=$(free)
-  ADJUDICATOR_CACHE_SECRET=capacity-run-secret-0123456789abcdef "$T/adjudicator" serve --addr "127.0.0.1:$port" \
+  env ${SERVE_ENV:-} ADJUDICATOR_CACHE_SECRET=capacity-run-secret-0123456789abcdef "$T/adjudicator" serve --addr "127.0.0.1:$port" \
     --log-level warn "$@" 2>"$T/$name.log" &
   pids+=($!)
   printf -v "pid_$name" %s $!
@@ -98,7 +103,8 @@ snapshot() {
     $1 ~ /^adjudicator_cache_redis_bytes_total/ && /direction="written"/ {v[8] += $2}
     $1 == "adjudicator_engine_plies_total" {v[9] += $2}
     $1 ~ /^adjudicator_cache_lookups_total/ && /tier="memory"/ && /result="miss"/ {v[10] += $2}
-    END {for (i = 0; i <= 10; i++) printf "%.6f\n", v[i] + 0}' <<<"$m"
+    $1 ~ /^adjudicator_cache_writes_total/ && /tier="redis"/ && /result="ok"/ {v[11] += $2}
+    END {for (i = 0; i <= 11; i++) printf "%.6f\n", v[i] + 0}' <<<"$m"
 }
 redis_cpu() { redis-cli -p "$1" info cpu | awk -F: '/^used_cpu_(sys|user):/ {s += $2} END {printf "%.6f\n", s}'; }
 
@@ -120,13 +126,14 @@ load() {
 # delta A B: B minus A, line by line, as one line of numbers.
 delta() { paste <(echo "$1") <(echo "$2") | awk '{printf "%s%.6f", (NR > 1 ? " " : ""), $2 - $1}'; }
 
-# bodies VARIANT: the request bodies of one variant.
+# bodies VARIANT [COUNT [TAG]]: COUNT (N) request bodies of each kind for
+# one variant, in $T/VARIANT.TAGpos, .TAGmove and .TAGgame.
 bodies() {
-  local v=$1
-  [ -s "$T/$v.pos" ] && return
-  "$LG" -variant "$v" -gen-positions "$N" -plies "$PLIES" >"$T/$v.pos"
-  "$LG" -variant "$v" -gen-positions "$N" -plies "$PLIES" -with-move >"$T/$v.move"
-  "$LG" -variant "$v" -gen-games "$N" -plies "$GAME_PLIES" >"$T/$v.game"
+  local v=$1 count=${2:-$N} tag=${3:-}
+  [ -s "$T/$v.${tag}pos" ] && return
+  "$LG" -variant "$v" -gen-positions "$count" -plies "$PLIES" >"$T/$v.${tag}pos"
+  "$LG" -variant "$v" -gen-positions "$count" -plies "$PLIES" -with-move >"$T/$v.${tag}move"
+  "$LG" -variant "$v" -gen-games "$count" -plies "$GAME_PLIES" >"$T/$v.${tag}game"
 }
 endpoints=(legal-moves status validate-move adjudicate)
 paths=(/v1/legal-moves /v1/status /v1/validate-move /v1/games/adjudicate)
@@ -176,11 +183,11 @@ pids+=($!)
 for _ in $(seq 50); do redis-cli -p "$rport" ping >/dev/null 2>&1 && break; sleep 0.1; done
 serve redis --cache-size 1 --redis-url "redis://127.0.0.1:$rport/0"
 echo "# redis table; $(uptime)"
-printf 'redis\tvariant\tendpoint\tpass\treq/s\tserver-us/req\tredis-us/req\tget/req\tpipeline/req\tset/req\tbytes-read/req\tbytes-written/req\tredis-hits/req\tredis-misses/req\n'
+printf 'redis\tvariant\tendpoint\tpass\treq/s\tserver-us/req\tredis-us/req\tget/req\tpipeline/req\tset-trips/req\tkeys-written/req\tbytes-read/req\tbytes-written/req\tredis-hits/req\tredis-misses/req\n'
 for v in $REDIS_VARIANTS; do
-  bodies "$v"
+  bodies "$v" "$REDIS_N" r
   for i in "${!endpoints[@]}"; do
-    f=$T/$v.${kinds[$i]}
+    f=$T/$v.r${kinds[$i]}
     lines=$(wc -l <"$f")
     for pass in fill hit; do
       a=$(snapshot "$port_redis")
@@ -193,10 +200,10 @@ for v in $REDIS_VARIANTS; do
       fi
       b=$(snapshot "$port_redis")
       rb=$(redis_cpu "$rport")
-      read -r cpu _ rhit rmiss get pipe set bread bwrit _ <<<"$(delta "$a" "$b")"
+      read -r cpu _ rhit rmiss get pipe set bread bwrit _ _ wok <<<"$(delta "$a" "$b")"
       awk -v v="$v" -v e="${endpoints[$i]}" -v ps="$pass" -v n="$n" -v r="$rps" -v c="$cpu" -v rc="$(awk -v a="$ra" -v b="$rb" 'BEGIN {print b - a}')" \
-        -v g="$get" -v pp="$pipe" -v st="$set" -v br="$bread" -v bw="$bwrit" -v h="$rhit" -v mi="$rmiss" \
-        'BEGIN {printf "redis\t%s\t%s\t%s\t%.0f\t%.1f\t%.1f\t%.2f\t%.2f\t%.2f\t%.0f\t%.0f\t%.2f\t%.2f\n", v, e, ps, r, c / n * 1e6, rc / n * 1e6, g / n, pp / n, st / n, br / n, bw / n, h / n, mi / n}'
+        -v g="$get" -v pp="$pipe" -v st="$set" -v wk="$wok" -v br="$bread" -v bw="$bwrit" -v h="$rhit" -v mi="$rmiss" \
+        'BEGIN {printf "redis\t%s\t%s\t%s\t%.0f\t%.1f\t%.1f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%.0f\t%.2f\t%.2f\n", v, e, ps, r, c / n * 1e6, rc / n * 1e6, g / n, pp / n, st / n, wk / n, br / n, bw / n, h / n, mi / n}'
     done
   done
 done
@@ -239,6 +246,17 @@ for lim in $MEM_LIMITS; do
     "$(awk '/VmHWM/ {print $2}' "/proc/$pid_mem/status")" "$(metric "$port_mem" '^adjudicator_cache_memory_bytes$')" "$need"
   stop mem
 done
+# The largest of them again under GOMEMLIMIT (the chart sets it from the
+# container's memory limit): the idle service, the cache and a quarter more.
+lim=${MEM_LIMITS##* }
+need=$(((lim << 20) / 10000 * 5 / 4))
+gml=$((80 + lim * 5 / 4))
+SERVE_ENV="GOMEMLIMIT=${gml}MiB" serve mem --cache-bytes $((lim << 20)) --cache-size 100000000
+idle=$(awk '/VmRSS/ {print $2}' "/proc/$pid_mem/status")
+"$LG" -url "http://127.0.0.1:$port_mem/v1/legal-moves" -bodies "$T/mem$need" -n "$need" -c 4 >/dev/null
+printf 'memory\tanswers, GOMEMLIMIT=%dMiB\t%d\t%d\t%d\t%d\t%.0f\t%d\n' "$gml" $((lim << 20)) "$idle" "$(awk '/VmRSS/ {print $2}' "/proc/$pid_mem/status")" \
+  "$(awk '/VmHWM/ {print $2}' "/proc/$pid_mem/status")" "$(metric "$port_mem" '^adjudicator_cache_memory_bytes$')" "$need"
+stop mem
 # Distinct inline definitions (Terachess II under new ids), each compiled
 # and kept until the bound evicts the oldest.
 python3 - "$INLINE_DEFS" internal/rules/variants/terachess2.json >"$T/inline" <<'PY'

@@ -160,7 +160,12 @@ measure() {
 }
 echo "# 1. inputs, one replica, every state from Redis; $(uptime)"
 measure 0
-sat_loadgen=$loadgen sat_redis=$redis sat_bytes=$((bread + bwrit))
+sat_loadgen=$loadgen sat_redis=$redis sat_bytes=$((bread + bwrit)) sat_service=$service
+sat_rate=$(awk -v n="$n" -v s="$service" 'BEGIN {printf "%.0f\n", 1e6 / s}')
+# The operating point of docs/CAPACITY.md: a replica kept at 70% of what
+# it can take, as the chart's autoscaler aims.
+measure $((sat_rate * PROCS * 7 / 10))
+echo "factor	at 70% of the replica's saturated rate ($((sat_rate * PROCS * 7 / 10))/s), a submission costs the service $(awk -v a="$service" -v b="$sat_service" 'BEGIN {printf "%.2f", a / b}') times its saturated CPU"
 
 # 2. Prediction. The machine's CPU a second divided by a submission's CPU:
 # the service's at the rate each replica will take (a replica spends more

@@ -19,7 +19,8 @@
 #             answer written) and the measured pass (every lookup a hit);
 #   corr      setup req/s server-us/req loadgen-us/req redis-us/req plies/req
 #             memory-hits/req redis-hits/req misses/req calls/req
-#             bytes-read/req bytes-written/req: a
+#             bytes-read/req bytes-written/req keys-stored/req
+#             redis-memory/req (growth of DBSIZE and of INFO used_memory): a
 #             correspondence site's traffic (GAMES games of CORR_PLIES plies,
 #             each resubmitted after every move, loadgen -gen-correspondence),
 #             through the in-process cache alone and through Redis alone;
@@ -35,8 +36,8 @@
 #   REV=37d8a38 cmd/loadgen/capacity.sh            # a commit, from git archive
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-VARIANTS=${VARIANTS:-$(ls internal/rules/variants | sed -n 's/\.json$//p' | tr '\n' ' ')}
-REDIS_VARIANTS=${REDIS_VARIANTS:-chess grand bigorra}
+VARIANTS=${VARIANTS-$(ls internal/rules/variants | sed -n 's/\.json$//p' | tr '\n' ' ')}
+REDIS_VARIANTS=${REDIS_VARIANTS-chess grand bigorra}
 DURATION=${DURATION:-3s}
 CONNS=${CONNS:-32}
 N=${N:-200}                 # distinct bodies per variant and endpoint
@@ -107,6 +108,7 @@ snapshot() {
     END {for (i = 0; i <= 11; i++) printf "%.6f\n", v[i] + 0}' <<<"$m"
 }
 redis_cpu() { redis-cli -p "$1" info cpu | awk -F: '/^used_cpu_(sys|user):/ {s += $2} END {printf "%.6f\n", s}'; }
+redis_mem() { redis-cli -p "$1" info memory | awk -F: '/^used_memory:/ {print $2 + 0}'; }
 
 # load PORT PATH BODIES [loadgen args]: a measured run; prints "requests req/s p99-ms non-2xx loadgen-cpu-s".
 load() {
@@ -213,22 +215,25 @@ stop redis
 "$LG" -gen-correspondence "$GAMES" -plies "$CORR_PLIES" >"$T/corr"
 lines=$(wc -l <"$T/corr")
 echo "# corr table: $GAMES chess games of $CORR_PLIES plies, $lines submissions in order; $(uptime)"
-printf 'corr\tsetup\treq/s\tserver-us/req\tloadgen-us/req\tredis-us/req\tplies/req\tmemory-hits/req\tredis-hits/req\tredis-misses/req\tcalls/req\tbytes-read/req\tbytes-written/req\n'
+printf 'corr\tsetup\treq/s\tserver-us/req\tloadgen-us/req\tredis-us/req\tplies/req\tmemory-hits/req\tredis-hits/req\tredis-misses/req\tcalls/req\tbytes-read/req\tbytes-written/req\tkeys-stored/req\tredis-memory/req\n'
 redis-cli -p "$rport" flushall >/dev/null
 for setup in memory redis; do
   if [ "$setup" = memory ]; then serve corr; else serve corr --cache-size 1 --redis-url "redis://127.0.0.1:$rport/0"; fi
   a=$(snapshot "$port_corr")
   ra=$(redis_cpu "$rport")
+  ka=$(redis-cli -p "$rport" dbsize); ma=$(redis_mem "$rport")
   # Few connections, so that a game's next submission follows the one before it.
   read -r n rps _ _ lgcpu <<<"$(load "$port_corr" /v1/games/adjudicate "$T/corr" -n "$lines" -c 4)"
   sleep 1 # the background writes land
   b=$(snapshot "$port_corr")
   rb=$(redis_cpu "$rport")
+  kb=$(redis-cli -p "$rport" dbsize); mb=$(redis_mem "$rport")
   read -r cpu mhit rhit rmiss get pipe set bread bwrit plies _ <<<"$(delta "$a" "$b")"
   awk -v s="$setup" -v n="$n" -v r="$rps" -v c="$cpu" -v l="$lgcpu" -v rc="$(awk -v a="$ra" -v b="$rb" 'BEGIN {print b - a}')" \
     -v pl="$plies" -v mh="$mhit" -v h="$rhit" -v mi="$rmiss" \
     -v calls="$(awk -v a="$get" -v b="$pipe" -v c="$set" 'BEGIN {print a + b + c}')" -v br="$bread" -v bw="$bwrit" \
-    'BEGIN {printf "corr\t%s\t%.0f\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%.0f\n", s, r, c / n * 1e6, l / n * 1e6, rc / n * 1e6, pl / n, mh / n, h / n, mi / n, calls / n, br / n, bw / n}'
+    -v keys=$((kb - ka)) -v mem=$((mb - ma)) \
+    'BEGIN {printf "corr\t%s\t%.0f\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%.0f\t%.2f\t%.0f\n", s, r, c / n * 1e6, l / n * 1e6, rc / n * 1e6, pl / n, mh / n, h / n, mi / n, calls / n, br / n, bw / n, keys / n, mem / n}'
   stop corr
 done
 

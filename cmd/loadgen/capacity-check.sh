@@ -161,11 +161,7 @@ measure() {
 echo "# 1. inputs, one replica, every state from Redis; $(uptime)"
 measure 0
 sat_loadgen=$loadgen sat_redis=$redis sat_bytes=$((bread + bwrit)) sat_service=$service
-sat_rate=$(awk -v n="$n" -v s="$service" 'BEGIN {printf "%.0f\n", 1e6 / s}')
-# The operating point of docs/CAPACITY.md: a replica kept at 70% of what
-# it can take, as the chart's autoscaler aims.
-measure $((sat_rate * PROCS * 7 / 10))
-echo "factor	at 70% of the replica's saturated rate ($((sat_rate * PROCS * 7 / 10))/s), a submission costs the service $(awk -v a="$service" -v b="$sat_service" 'BEGIN {printf "%.2f", a / b}') times its saturated CPU"
+sat_rate=$(awk -v s="$service" -v p="$PROCS" 'BEGIN {printf "%.0f\n", p * 1e6 / s}')
 
 # 2. Prediction. The machine's CPU a second divided by a submission's CPU:
 # the service's at the rate each replica will take (a replica spends more
@@ -181,9 +177,14 @@ for round in 1 2; do
   pred=$(predict)
   echo "predict	round $round, service us at $((pred / REPLICAS))/s a replica: $pred submissions/s"
 done
+# The operating point of docs/CAPACITY.md, for the record: a replica kept
+# at 70% of what it can take, as the chart's autoscaler aims.
+last_calls=$calls
+measure $((sat_rate * 7 / 10))
+echo "factor	at 70% of the replica's saturated rate ($((sat_rate * 7 / 10))/s), a submission costs the service $(awk -v a="$service" -v b="$sat_service" 'BEGIN {printf "%.2f", a / b}') times its saturated CPU"
 # Round trips per submission, like the service's CPU, at the rate each
 # replica takes: a replica's writer batches fewer writes when it is less busy.
-pcalls=$(awk -v x="$pred" -v k="$calls" 'BEGIN {printf "%.0f\n", x * k}')
+pcalls=$(awk -v x="$pred" -v k="$last_calls" 'BEGIN {printf "%.0f\n", x * k}')
 pbytes=$(awk -v x="$pred" -v b="$sat_bytes" 'BEGIN {printf "%.0f\n", x * b}')
 echo "predict	$REPLICAS replicas: $pred submissions/s, $pcalls Redis calls/s, $pbytes Redis bytes/s"
 

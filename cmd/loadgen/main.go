@@ -6,6 +6,7 @@
 //
 //	loadgen -url http://127.0.0.1:8080/v1/legal-moves -body body.json -c 32 -d 10s
 //	loadgen -url http://127.0.0.1:8080/livez -n 10000
+//	loadgen -url http://127.0.0.1:8081/v1/status,http://127.0.0.1:8082/v1/status -bodies b.ndjson -rate 2000 -d 10s
 //	loadgen -serve-baseline 127.0.0.1:8081
 //	loadgen -gen-games 1000 -plies 80 -variant shako >games.ndjson
 //	loadgen -gen-positions 1000 -plies 40 -variant grand -with-move >validate.ndjson
@@ -15,6 +16,12 @@
 // connection is checked to end on a loopback address, proxies and
 // redirects are ignored, and a run is bounded: at most 10 minutes, 10
 // million requests and 1024 connections.
+//
+// Several comma-separated URLs take the requests in turn, as a load
+// balancer's round robin would: request i goes to URL i mod n (and sends
+// line i of -bodies). With -rate R the requests start R a second, evenly
+// spaced, so that a server is measured at a given load rather than
+// saturated.
 //
 // With -serve-baseline ADDR it is instead a bare echo v4 server answering
 // every request with a fixed small JSON body: the reference point for the

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -592,6 +593,43 @@ func TestRejectedValues(t *testing.T) {
 		if _, err := helm(t, append([]string{"template", release, chartDir}, setArgs(give)...)...); err != nil {
 			t.Errorf("helm template --set %v: %v", give, err)
 		}
+	}
+}
+
+// TestResourcesFromCapacityModel: the default requests and limits follow
+// docs/CAPACITY.md ("The Helm chart's defaults"): one CPU requested, the
+// model's unit and the base of the autoscaler's target, and two as the
+// limit; memory requested for the idle service and a full answer cache at
+// the collector's headroom; a memory limit whose GOMEMLIMIT holds the idle
+// service, the answer cache under the limit, the inline definitions' bound
+// and the requests in flight. The constants are the document's measured
+// figures (cmd/loadgen/capacity.sh, the memory table).
+func TestResourcesFromCapacityModel(t *testing.T) {
+	const (
+		idle     = 80 << 20 // resident memory of an idle service, every built-in compiled
+		inFlight = 64 << 20 // the requests' own work
+	)
+	m := render(t)
+	c := container(t, one[appsv1.Deployment](t, m, "Deployment"))
+	cm := one[corev1.ConfigMap](t, m, "ConfigMap")
+	setting := func(name string) int64 {
+		v, err := strconv.ParseInt(cm.Data[name], 10, 64)
+		if err != nil {
+			t.Fatalf("ConfigMap %s = %q: %v", name, cm.Data[name], err)
+		}
+		return v
+	}
+	cacheBytes, inline := setting("ADJUDICATOR_CACHE_BYTES"), setting("ADJUDICATOR_INLINE_CACHE_BYTES")
+	req, lim := c.Resources.Requests, c.Resources.Limits
+	if req.Cpu().MilliValue() != 1000 || lim.Cpu().MilliValue() != 2000 {
+		t.Errorf("cpu request %v, limit %v; want 1 and 2", req.Cpu(), lim.Cpu())
+	}
+	if got, want := req.Memory().Value(), int64(idle+2*cacheBytes); got < want {
+		t.Errorf("memory request %v (%d bytes); want at least the idle service and twice config.cacheBytes, %d", req.Memory(), got, want)
+	}
+	if got, want := lim.Memory().Value()*90/100, int64(idle+cacheBytes*5/4+inline+inFlight); got < want {
+		t.Errorf("GOMEMLIMIT of the memory limit %v is %d bytes; want at least %d (idle, the answer cache and a quarter, the inline bound, requests in flight)",
+			lim.Memory(), got, want)
 	}
 }
 

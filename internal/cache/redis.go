@@ -400,6 +400,7 @@ func (r *Redis) writer() {
 				}
 			}
 			r.writeBatch(batch)
+			clear(batch) // the values go to the collector, not wait for the next batch
 		}
 	}
 }

@@ -7,9 +7,10 @@
 # each table:
 #
 #   cost      variant endpoint mode req/s server-us/req loadgen-us/req p99-ms answer-bytes non-2xx memory-hits/req
-#             for every built-in variant (VARIANTS) and the four position and
-#             game endpoints, computed (--cache-size 0) and cached (the
-#             default in-process cache, filled by a first pass);
+#             for every built-in variant (VARIANTS) and the position, game
+#             and picture endpoints (ENDPOINTS), computed (--cache-size 0)
+#             and cached (the default in-process cache, filled by a first
+#             pass);
 #   redis     variant endpoint pass req/s server-us/req redis-us/req, round
 #             trips per request (get, pipeline, set-trips: a round trip of the
 #             background writes waiting), keys-written/req, bytes-read/req,
@@ -33,11 +34,14 @@
 #
 #   cmd/loadgen/capacity.sh                        # every built-in variant
 #   VARIANTS="chess bigorra" DURATION=2s cmd/loadgen/capacity.sh
+#   TABLES=cost ENDPOINTS=board.svg cmd/loadgen/capacity.sh   # one table, one endpoint
 #   REV=37d8a38 cmd/loadgen/capacity.sh            # a commit, from git archive
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 VARIANTS=${VARIANTS-$(ls internal/rules/variants | sed -n 's/\.json$//p' | tr '\n' ' ')}
 REDIS_VARIANTS=${REDIS_VARIANTS-chess grand bigorra}
+ENDPOINTS=${ENDPOINTS-legal-moves status validate-move adjudicate board.svg}
+TABLES=${TABLES-cost redis corr memory}
 DURATION=${DURATION:-3s}
 CONNS=${CONNS:-32}
 N=${N:-200}                 # distinct bodies per variant and endpoint
@@ -137,9 +141,18 @@ bodies() {
   "$LG" -variant "$v" -gen-positions "$count" -plies "$PLIES" -with-move >"$T/$v.${tag}move"
   "$LG" -variant "$v" -gen-games "$count" -plies "$GAME_PLIES" >"$T/$v.${tag}game"
 }
-endpoints=(legal-moves status validate-move adjudicate)
-paths=(/v1/legal-moves /v1/status /v1/validate-move /v1/games/adjudicate)
-kinds=(pos pos move game)
+# The endpoints (ENDPOINTS selects among them), their paths and bodies.
+all_endpoints=(legal-moves status validate-move adjudicate board.svg)
+all_paths=(/v1/legal-moves /v1/status /v1/validate-move /v1/games/adjudicate /v1/board.svg)
+all_kinds=(pos pos move game pos)
+endpoints=() paths=() kinds=()
+for i in "${!all_endpoints[@]}"; do
+  case " $ENDPOINTS " in *" ${all_endpoints[$i]} "*)
+    endpoints+=("${all_endpoints[$i]}") paths+=("${all_paths[$i]}") kinds+=("${all_kinds[$i]}") ;;
+  esac
+done
+# table NAME: whether TABLES asks for it.
+table() { case " $TABLES " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # answer_bytes PORT PATH BODIES: the mean answer size of the first 20 bodies.
 answer_bytes() {
@@ -149,6 +162,7 @@ answer_bytes() {
 }
 
 # --- cost: every variant and endpoint, computed and cached.
+if table cost; then
 serve computed --cache-size 0
 serve cached
 echo "# cost table; $(uptime)"
@@ -177,12 +191,16 @@ for v in $VARIANTS; do
 done
 stop computed
 stop cached
+fi
 
 # --- redis: the Redis tier's calls and bytes per request.
+if table redis || table corr; then
 rport=$(free)
 redis-server --port "$rport" --bind 127.0.0.1 --save "" --appendonly no --dir "$T" --logfile "$T/redis.log" &
 pids+=($!)
 for _ in $(seq 50); do redis-cli -p "$rport" ping >/dev/null 2>&1 && break; sleep 0.1; done
+fi
+if table redis; then
 serve redis --cache-size 1 --redis-url "redis://127.0.0.1:$rport/0"
 echo "# redis table; $(uptime)"
 printf 'redis\tvariant\tendpoint\tpass\treq/s\tserver-us/req\tredis-us/req\tget/req\tpipeline/req\tset-trips/req\tkeys-written/req\tbytes-read/req\tbytes-written/req\tredis-hits/req\tredis-misses/req\n'
@@ -210,8 +228,10 @@ for v in $REDIS_VARIANTS; do
   done
 done
 stop redis
+fi
 
 # --- corr: a correspondence site's traffic.
+if table corr; then
 "$LG" -gen-correspondence "$GAMES" -plies "$CORR_PLIES" >"$T/corr"
 lines=$(wc -l <"$T/corr")
 echo "# corr table: $GAMES chess games of $CORR_PLIES plies, $lines submissions in order; $(uptime)"
@@ -236,7 +256,9 @@ for setup in memory redis; do
     'BEGIN {printf "corr\t%s\t%.0f\t%.1f\t%.1f\t%.1f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%.0f\t%.2f\t%.0f\n", s, r, c / n * 1e6, l / n * 1e6, rc / n * 1e6, pl / n, mh / n, h / n, mi / n, calls / n, br / n, bw / n, keys / n, mem / n}'
   stop corr
 done
+fi
 
+if table memory; then
 # --- memory: resident memory against the in-process cache's bytes, then
 # against the inline definitions' estimated footprint.
 echo "# memory table; $(uptime)"
@@ -280,4 +302,5 @@ printf 'memory\tinline\t%d\t%d\t%d\t%d\t%.0f\t%d (%s kept)\n' $((INLINE_LIMIT <<
   "$(awk '/VmHWM/ {print $2}' "/proc/$pid_inl/status")" "$(metric "$port_inl" '^adjudicator_inline_variants_bytes$')" "$INLINE_DEFS" \
   "$(metric "$port_inl" '^adjudicator_inline_variants_kept$' | cut -d. -f1)"
 stop inl
+fi
 echo "# done; $(uptime)"

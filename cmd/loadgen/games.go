@@ -110,13 +110,9 @@ func writeGen(w io.Writer, cfg genConfig) error {
 // docs/BENCHMARKS.md, sent one a request (-bodies) or all in one.
 func writeGames(w io.Writer, v *rules.Variant, n, plies int) error {
 	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw) // a line each, as json.Marshal writes it
 	err := eachGame(v, n, plies, func(pl playout) error {
-		b, err := json.Marshal(gameBody{Variant: v.ID(), Moves: pl.moves})
-		if err != nil {
-			return err
-		}
-		_, err = bw.Write(append(b, '\n'))
-		return err
+		return enc.Encode(gameBody{Variant: v.ID(), Moves: pl.moves})
 	})
 	if err != nil {
 		return err
@@ -130,6 +126,7 @@ func writeGames(w io.Writer, v *rules.Variant, n, plies int) error {
 // drawn by the game's own generator after its last move (validate-move).
 func writePositions(w io.Writer, v *rules.Variant, n, plies int, withMove bool) error {
 	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
 	err := eachGame(v, n, plies, func(pl playout) error {
 		p := pl.game.Position()
 		body := positionBody{Variant: v.ID(), FEN: p.FEN()}
@@ -138,12 +135,7 @@ func writePositions(w io.Writer, v *rules.Variant, n, plies int, withMove bool) 
 			legal := pl.game.LegalMoves()
 			body.Move = p.SAN(legal[pl.rng.IntN(len(legal))])
 		}
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		_, err = bw.Write(append(b, '\n'))
-		return err
+		return enc.Encode(body)
 	})
 	if err != nil {
 		return err
@@ -166,13 +158,10 @@ func writeCorrespondence(w io.Writer, v *rules.Variant, n, plies int) error {
 		return err
 	}
 	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
 	for k := 1; k <= plies; k++ {
 		for _, moves := range games {
-			b, err := json.Marshal(gameBody{Variant: v.ID(), Moves: moves[:k]})
-			if err != nil {
-				return err
-			}
-			if _, err := bw.Write(append(b, '\n')); err != nil {
+			if err := enc.Encode(gameBody{Variant: v.ID(), Moves: moves[:k]}); err != nil {
 				return err
 			}
 		}

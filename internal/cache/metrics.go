@@ -59,10 +59,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: "adjudicator_cache_memory_bytes", Help: "Bytes the in-process cache counts against --cache-bytes: keys, values and a fixed overhead per entry.",
 		}),
 		redisCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "adjudicator_cache_redis_calls_total", Help: "Round trips sent to Redis (not those the open breaker refused; those that timed out or failed count), by call: get (one GET), pipeline (one pipelined round trip of GETs, however many keys; a Cluster client splits it into one per shard holding them, sent at once), set (one round trip of background writes: a SET, or a pipeline of the SETs that were waiting).",
+			Name: "adjudicator_cache_redis_calls_total", Help: "Round trips sent to Redis (not those the open breaker refused; those that timed out or failed count), by call: get (one GETRANGE of a key, at most one byte past the largest value), pipeline (one pipelined round trip of them, however many keys; a Cluster client splits it into one per shard holding them, sent at once), set (one round trip of background writes: a SET, or a pipeline of the SETs that were waiting).",
 		}, []string{"call"}),
 		redisBytes: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "adjudicator_cache_redis_bytes_total", Help: "Bytes of keys (with the prefix) and values exchanged with Redis, by direction: read (the key of each GET sent and the sealed value it returned, even one then rejected), written (the key and sealed value of each SET sent). Protocol framing is not counted.",
+			Name: "adjudicator_cache_redis_bytes_total", Help: "Bytes of keys (with the prefix) and values exchanged with Redis, by direction: read (the key of each lookup sent and the value it returned, even one then rejected; a value over the largest is read one byte past that), written (the key and sealed value of each SET sent). Protocol framing is not counted.",
 		}, []string{"direction"}),
 	}
 	m.getCalls, m.pipelineCalls, m.setCalls = m.redisCalls.WithLabelValues("get"), m.redisCalls.WithLabelValues("pipeline"), m.redisCalls.WithLabelValues("set")

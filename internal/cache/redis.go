@@ -61,7 +61,9 @@ type RedisConfig struct {
 	// It should be generous, longer than any scheduling delay of a loaded
 	// node; zero means ten times Timeout.
 	ProbeTimeout time.Duration
-	// MaxValue is the largest value written.
+	// MaxValue is the largest value written, and read: a longer value
+	// (with the seal's overhead) is refused by its length, read no further
+	// than one byte past it.
 	MaxValue int
 	// BreakerFailures consecutive failures that are not timeouts (a
 	// refused or failed connection, a connection that breaks) open the
@@ -272,16 +274,52 @@ func failure(err error) string {
 	return "error"
 }
 
+// lookup sends (or queues, on a pipeline) the read of the full key: a
+// GETRANGE of one byte more than the longest value this tier writes
+// sealed, so that a large value planted under a hot key costs a bounded
+// read (as large as the largest legitimate value, and refused by its
+// length), never a read that times out or a huge allocation. GETRANGE
+// costs Redis what GET costs (a Lua script that checks STRLEN first sends
+// nothing, but costs Redis twice the CPU of a hit, and needs EVAL), and
+// answers an empty string for a missing key; no sealed value is empty.
+func (r *Redis) lookup(ctx context.Context, c rangeGetter, full string) *redis.StringCmd {
+	return c.GetRange(ctx, full, 0, int64(r.cfg.MaxValue+sealOverhead))
+}
+
+// rangeGetter is what lookup needs of a client or a pipeline.
+type rangeGetter interface {
+	GetRange(ctx context.Context, key string, start, end int64) *redis.StringCmd
+}
+
+// reply reads a lookup's answer: the sealed value, or the reason it is
+// refused (rejectSize when it is longer than any value this tier writes);
+// a missing key is redis.Nil, as a GET's.
+func (r *Redis) reply(cmd *redis.StringCmd) (data []byte, reason string, err error) {
+	data, err = cmd.Bytes()
+	switch {
+	case err != nil:
+		return nil, "", err
+	case len(data) == 0:
+		return nil, "", redis.Nil
+	case len(data) > r.cfg.MaxValue+sealOverhead:
+		return nil, rejectSize, nil
+	}
+	return data, "", nil
+}
+
 // Get returns the value under key, or a miss when Redis has none, fails,
 // is slow, or the breaker is open, or the value is not one this
-// deployment signed for this key.
+// deployment signed for this key. A value longer than any this tier
+// writes is refused by its length, read no further than that (lookup).
 func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool) {
 	start := time.Now()
 	var data []byte
+	var reason string
 	err := r.call(ctx, r.cfg.Timeout, func(ctx context.Context) (err error) {
 		full := r.cfg.Prefix + key
-		data, err = r.client.Get(ctx, full).Bytes()
-		r.stats.redisGet(len(full) + len(data))
+		cmd := r.lookup(ctx, r.client, full)
+		data, reason, err = r.reply(cmd)
+		r.stats.redisGet(len(full) + len(cmd.Val()))
 		return err
 	})
 	switch {
@@ -294,12 +332,16 @@ func (r *Redis) Get(ctx context.Context, key string) ([]byte, bool) {
 		return nil, false
 	}
 	r.stats.latency(time.Since(start))
-	return r.open(key, data)
+	return r.open(key, data, reason)
 }
 
-// open checks a value read from Redis under key and counts the lookup.
-func (r *Redis) open(key string, data []byte) ([]byte, bool) {
-	payload, reason := r.sealer.unseal(r.cfg.Prefix+key, data, r.cfg.MaxValue)
+// open checks a value read from Redis under key and counts the lookup;
+// reason, when not empty, refused it before it was read.
+func (r *Redis) open(key string, data []byte, reason string) ([]byte, bool) {
+	payload := data
+	if reason == "" {
+		payload, reason = r.sealer.unseal(r.cfg.Prefix+key, data, r.cfg.MaxValue)
+	}
 	if reason != "" {
 		r.stats.reject("redis", reason)
 		return nil, false
@@ -308,14 +350,14 @@ func (r *Redis) open(key string, data []byte) ([]byte, bool) {
 	return payload, true
 }
 
-// GetMany returns the values under keys (nil where missing) with one
-// pipelined round trip of GETs: a slow or failing Redis costs one timeout
-// (ManyTimeout), not one per key. A pipeline rather than MGET, because a
-// Cluster refuses an MGET whose keys hash to different slots; go-redis
-// splits the pipeline by shard and sends the parts at once, so it still
-// costs one round trip, that of the slowest shard. When part of it fails
-// (one shard down), the failure is counted once and the keys that were
-// answered are still served.
+// GetMany returns the values (nil where missing) under keys with one
+// pipelined round trip of lookups (lookup: a value too long is refused
+// by its length, read no further): a slow or failing Redis costs one
+// timeout (ManyTimeout), not one per key. A pipeline rather than MGET,
+// because a Cluster refuses an MGET whose keys hash to different slots; go-redis splits the pipeline by shard and sends
+// the parts at once, so it still costs one round trip, that of the slowest
+// shard. When part of it fails (one shard down), the failure is counted
+// once and the keys that were answered are still served.
 func (r *Redis) GetMany(ctx context.Context, keys []string) [][]byte {
 	out := make([][]byte, len(keys))
 	if len(keys) == 0 {
@@ -327,7 +369,7 @@ func (r *Redis) GetMany(ctx context.Context, keys []string) [][]byte {
 		_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
 			cmds = cmds[:0]
 			for _, k := range keys {
-				cmds = append(cmds, p.Get(ctx, r.cfg.Prefix+k))
+				cmds = append(cmds, r.lookup(ctx, p, r.cfg.Prefix+k))
 			}
 			return nil
 		})
@@ -350,12 +392,12 @@ func (r *Redis) GetMany(ctx context.Context, keys []string) [][]byte {
 		r.stats.latency(time.Since(start))
 	}
 	for i, cmd := range cmds {
-		data, err := cmd.Bytes()
+		data, reason, err := r.reply(cmd)
 		switch {
 		case errors.Is(err, redis.Nil):
 			r.stats.lookup("redis", false)
 		case err == nil:
-			out[i], _ = r.open(keys[i], data)
+			out[i], _ = r.open(keys[i], data, reason)
 		}
 	}
 	return out

@@ -39,6 +39,20 @@ var pieceKinds = func() []pieceKind {
 	return append(out, pieceKind{"king", "King", "K"})
 }()
 
+// mobilityRegionKeys are the keys of Fairy-Stockfish's regions a piece may
+// not leave: mobilityRegionWhite and mobilityRegionBlack followed by a piece
+// type's key, capitalised (mobilityRegionBlackJanggiElephant), as its
+// parser forms them. Any other key of that family is unknown, like any
+// other key Fairy-Stockfish does not have.
+var mobilityRegionKeys = func() map[string]bool {
+	out := map[string]bool{}
+	for _, pk := range pieceKinds {
+		name := strings.ToUpper(pk.key[:1]) + pk.key[1:]
+		out["mobilityRegionWhite"+name], out["mobilityRegionBlack"+name] = true, true
+	}
+	return out
+}()
+
 func isCustom(k int) bool { return strings.HasPrefix(pieceKinds[k].key, "customPiece") }
 
 const (

@@ -32,6 +32,20 @@ const (
 	CodeUnknownKey       = "unknown-key"        // a key Fairy-Stockfish does not know
 	CodeUnknownParent    = "unknown-parent"     // a parent that is neither earlier nor built in
 	CodeInvalidDef       = "invalid-definition" // the translation does not compile
+	CodeInherited        = "inherited-problems" // the parent section, earlier in the text, has problems the child keeps
+)
+
+// Bounds of what a Problem quotes, so that no answer grows faster than the
+// text it answers.
+const (
+	// MaxKeyBytes bounds a Problem's Key: a key of Fairy-Stockfish is at
+	// most 30 bytes; a longer unknown one is shown cut.
+	MaxKeyBytes = 64
+	// MaxDetailBytes bounds a Problem's Detail.
+	MaxDetailBytes = 512
+	// maxInheritedKeys is how many of the inherited keys an
+	// inherited-problems problem names.
+	maxInheritedKeys = 8
 )
 
 // Problem is one reason why a section cannot be imported.
@@ -98,22 +112,41 @@ func BuiltinParents() []string { return slices.Sorted(maps.Keys(builtins)) }
 // its definition or its problems. The context's deadline is honoured
 // between sections.
 func Import(ctx context.Context, text []byte) ([]Section, error) {
-	secs, err := readINI(text)
-	if err != nil {
-		return nil, err
-	}
-	states := map[string]*state{}
-	out := make([]Section, 0, len(secs))
-	for _, sec := range secs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		out = append(out, importSection(ctx, sec, states))
-	}
-	return out, nil
+	var out []Section
+	err := ImportEach(ctx, text, func(s Section) error {
+		out = append(out, s)
+		return nil
+	})
+	return out, err
 }
 
-func importSection(ctx context.Context, sec *section, states map[string]*state) Section {
+// ImportEach imports the sections of a configuration text one by one,
+// handing each to yield as soon as it is imported; an error of yield stops
+// the import and is returned, so that a caller that bounds what it builds
+// of the sections stops the work with it. A text that cannot be read at
+// all is a *SyntaxError, before any section is yielded.
+func ImportEach(ctx context.Context, text []byte, yield func(Section) error) error {
+	secs, err := readINI(text)
+	if err != nil {
+		return err
+	}
+	states := map[string]*state{}
+	listed := map[string]map[problemID]bool{} // each section's problems, inherited ones included
+	for _, sec := range secs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		res := importSection(ctx, sec, states, listed)
+		if err := yield(res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// importSection imports one section on top of the states of the sections
+// before it, and records its problems in listed.
+func importSection(ctx context.Context, sec *section, states map[string]*state, listed map[string]map[problemID]bool) Section {
 	res := Section{Name: sec.name, Parent: sec.parent, Line: sec.line}
 	st := newState()
 	if sec.parent != "" {
@@ -135,7 +168,7 @@ func importSection(ctx context.Context, sec *section, states map[string]*state) 
 	var problems []Problem
 	for _, e := range unknown {
 		problems = append(problems, Problem{Code: CodeUnknownKey, Key: e.key, Line: e.line,
-			Detail: fmt.Sprintf("Fairy-Stockfish has no key %s", e.key)})
+			Detail: fmt.Sprintf("Fairy-Stockfish has no key %s", clip(e.key))})
 	}
 	d, tp := translate(definitionID(sec.name), sec.name, st)
 	problems = append(problems, tp...)
@@ -145,7 +178,12 @@ func importSection(ctx context.Context, sec *section, states map[string]*state) 
 		}
 	}
 	if len(problems) > 0 {
-		res.Problems = problems
+		own := make(map[problemID]bool, len(problems))
+		for _, p := range problems {
+			own[idOf(p)] = true
+		}
+		listed[sec.name] = own
+		res.Problems = bounded(referInherited(sec, problems, listed[sec.parent]))
 		return res
 	}
 	if _, err := rules.CompileContext(ctx, d); err != nil {
@@ -153,11 +191,65 @@ func importSection(ctx context.Context, sec *section, states map[string]*state) 
 		if re, ok := err.(*rules.Error); ok {
 			p.Field, p.Detail = re.Field, re.Detail
 		}
-		res.Problems = []Problem{p}
+		res.Problems = bounded([]Problem{p})
 		return res
 	}
 	res.Definition = d
 	return res
+}
+
+// problemID identifies a problem across the sections that inherit it: its
+// code and the key, and the line, that caused it.
+type problemID struct {
+	code, key string
+	line      int
+}
+
+func idOf(p Problem) problemID { return problemID{p.Code, p.Key, p.Line} }
+
+// referInherited replaces the problems a section keeps from sections
+// earlier in the text, and that its parent has too (parent), by one that
+// refers to the parent, which lists them (or refers to its own parent in
+// turn): a chain of sections answers each problem once, not once per
+// descendant. Problems set by a built-in parent are few and stay listed,
+// as the built-in has no section to refer to.
+func referInherited(sec *section, problems []Problem, parent map[problemID]bool) []Problem {
+	if len(parent) == 0 {
+		return problems
+	}
+	out := problems[:0:0]
+	var keys []string
+	n := 0
+	for _, p := range problems {
+		if p.From == "" || p.Builtin || !parent[idOf(p)] {
+			out = append(out, p)
+			continue
+		}
+		n++
+		if len(keys) < maxInheritedKeys && p.Key != "" && !slices.Contains(keys, p.Key) {
+			keys = append(keys, p.Key)
+		}
+	}
+	if n == 0 {
+		return problems
+	}
+	detail := fmt.Sprintf("inherits %d problem(s) of [%s], listed there", n, sec.parent)
+	if len(keys) > 0 {
+		detail += ": " + strings.Join(keys, ", ")
+		if n > len(keys) {
+			detail += ", ..."
+		}
+	}
+	return append([]Problem{{Code: CodeInherited, Line: sec.line, From: sec.parent, Detail: detail}}, out...)
+}
+
+// bounded cuts every problem's key and detail to their bounds.
+func bounded(problems []Problem) []Problem {
+	for i := range problems {
+		problems[i].Key = clipTo(problems[i].Key, MaxKeyBytes)
+		problems[i].Detail = clipTo(problems[i].Detail, MaxDetailBytes)
+	}
+	return problems
 }
 
 // problemAt is a problem with the key at fault and where it was set.

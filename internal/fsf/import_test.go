@@ -193,7 +193,7 @@ castlingRank = 2
 		"drops": {{CodeUnsupported, "capturesToHand", 0, "crazyhouse", true}, {CodeUnsupported, "pieceDrops", 0, "crazyhouse", true},
 			{CodeUnsupported, "startFen", 0, "crazyhouse", true}},
 		"mine":   {{CodeUnknownKey, "bogus", 6, "", false}, {CodeUnsupported, "mustCapture", 5, "", false}, {CodeUnsupported, "pieceDrops", 4, "", false}},
-		"child":  {{CodeUnsupported, "pieceDrops", 4, "mine", false}},
+		"child":  {{CodeInherited, "", 7, "mine", false}},
 		"orphan": {{CodeUnknownParent, "", 9, "", false}},
 		"asym":   {{CodeUnsupportedBetza, "customPiece1", 11, "", false}},
 		"hop":    {{CodeUnsupportedBetza, "customPiece1", 14, "", false}},

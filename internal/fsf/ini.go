@@ -152,9 +152,18 @@ func validName(s string) bool {
 	return true
 }
 
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+// clip shortens a text quoted in a message to its first 40 bytes (whole
+// runes), so that no message grows with what it quotes.
+func clip(s string) string { return clipTo(s, 40) }
+
+// clipTo shortens s to at most n bytes, cut at a rune boundary, and marks
+// the cut with "...".
+func clipTo(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return s
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
 }

@@ -206,8 +206,7 @@ func apply(s *state, keys []entry) []entry {
 	for _, e := range keys {
 		switch {
 		case r.read[e.key]:
-		case hasDefault(e.key) || whenDefault[e.key] ||
-			strings.HasPrefix(e.key, "mobilityRegion"):
+		case hasDefault(e.key) || whenDefault[e.key] || mobilityRegionKeys[e.key]:
 			s.other[e.key] = e
 		default:
 			unknown = append(unknown, e)
@@ -291,7 +290,7 @@ func (r *reader) boolKey(key string, dst *bool) {
 			*dst = e.value == "true"
 			r.s.at[key] = e
 		default:
-			r.bad(e, "%q is neither true nor false", e.value)
+			r.bad(e, "%q is neither true nor false", clip(e.value))
 		}
 	}
 }
@@ -347,7 +346,7 @@ func (r *reader) kind(key string, white, black *int) {
 	}
 	set, err := r.letterSet(e.value)
 	if err != nil || len(set) != 1 {
-		r.bad(e, "one piece letter is expected, not %q", e.value)
+		r.bad(e, "one piece letter is expected, not %q", clip(e.value))
 		return
 	}
 	for k := range set {
@@ -400,13 +399,13 @@ func (r *reader) promotionLimit() {
 	for _, f := range strings.Fields(e.value) {
 		l, n, found := strings.Cut(f, ":")
 		if !found || len(l) != 1 {
-			r.bad(e, "%q is not letter:count", f)
+			r.bad(e, "%q is not letter:count", clip(f))
 			return
 		}
 		k, ok := r.kindOf(lower(l[0]))
 		c, err := strconv.Atoi(n)
 		if !ok || err != nil || c < 0 {
-			r.bad(e, "%q is not letter:count of a piece of this variant", f)
+			r.bad(e, "%q is not letter:count of a piece of this variant", clip(f))
 			return
 		}
 		lim[k] = c
@@ -471,7 +470,7 @@ func zone(r, ranks int, white bool) sqset {
 func parseRank(v string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil || n < 1 || n > 16 {
-		return 0, fmt.Errorf("%q is not a rank from 1 to 16", v)
+		return 0, fmt.Errorf("%q is not a rank from 1 to 16", clip(v))
 	}
 	return n, nil
 }
@@ -486,20 +485,20 @@ func fileIndex(v string) (int, error) {
 	v = strings.TrimSpace(v)
 	if n, err := strconv.Atoi(v); err == nil {
 		if n < 1 || n > 16 {
-			return 0, fmt.Errorf("%q is not a file from 1 to 16", v)
+			return 0, fmt.Errorf("%q is not a file from 1 to 16", clip(v))
 		}
 		return n - 1, nil
 	}
 	if len(v) == 1 && v[0] >= 'a' && v[0] <= 'p' {
 		return int(v[0] - 'a'), nil
 	}
-	return 0, fmt.Errorf("%q is not a file (a to p, or 1 to 16)", v)
+	return 0, fmt.Errorf("%q is not a file (a to p, or 1 to 16)", clip(v))
 }
 
 func parseCount(v string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil || n < 0 || n > 10000 {
-		return 0, fmt.Errorf("%q is not a count from 0 to 10000", v)
+		return 0, fmt.Errorf("%q is not a count from 0 to 10000", clip(v))
 	}
 	return n, nil
 }
@@ -533,11 +532,11 @@ func parseRegion(v string) (sqset, error) {
 			f, _ := fileIndex(tok[:1])
 			r, err := parseRank(tok[1:])
 			if err != nil {
-				return nil, fmt.Errorf("%q is not a square", tok)
+				return nil, fmt.Errorf("%q is not a square", clip(tok))
 			}
 			s[[2]int{f, r - 1}] = true
 		default:
-			return nil, fmt.Errorf("%q is not a square, *rank or file*", tok)
+			return nil, fmt.Errorf("%q is not a square, *rank or file*", clip(tok))
 		}
 	}
 	return s, nil

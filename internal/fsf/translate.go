@@ -63,7 +63,7 @@ func (t *translation) fail(key string, code, format string, args ...any) {
 func (t *translation) other(e entry) {
 	def, ok := keyDefaults[e.key]
 	switch {
-	case strings.HasPrefix(e.key, "mobilityRegion"):
+	case mobilityRegionKeys[e.key]:
 		if strings.TrimSpace(e.value) == "" {
 			return
 		}
@@ -72,7 +72,7 @@ func (t *translation) other(e entry) {
 	case sameValue(e.value, def):
 		return
 	}
-	t.problems = append(t.problems, problemAt(e, CodeUnsupported, fmt.Sprintf("%s = %s: %s", e.key, e.value, whyNot(e.key))))
+	t.problems = append(t.problems, problemAt(e, CodeUnsupported, fmt.Sprintf("%s = %s: %s", e.key, clip(e.value), whyNot(e.key))))
 }
 
 func sameValue(v, def string) bool {
@@ -91,7 +91,7 @@ func whyNot(key string) string {
 		return "the format has no drops or hands"
 	case strings.Contains(key, "ating") || strings.Contains(key, "alling") || key == "wallOrMove" || key == "cambodianMoves":
 		return "the format has no gating or walls placed during the game"
-	case strings.HasPrefix(key, "mobilityRegion"):
+	case mobilityRegionKeys[key]:
 		return "the format has no regions a piece may not leave"
 	case strings.Contains(key, "romot") || key == "pieceDemotion":
 		return "the format promotes only the pieces that reach a promotion rank, to a type in their list"
@@ -136,7 +136,7 @@ func (t *translation) pieces(d *rules.Definition) {
 		}
 		res := translateBetza(src)
 		for _, p := range res.problems {
-			t.fail(pk.key, CodeUnsupportedBetza, "%s at offset %d of %q", p.detail, p.offset, src)
+			t.fail(pk.key, CodeUnsupportedBetza, "%s at offset %d of %q", p.detail, p.offset, clip(src))
 		}
 		if res.betza == "" && !res.doubleStep && len(res.problems) == 0 {
 			t.fail(pk.key, CodeUnsupported, "the piece never moves; the format's pieces all move")

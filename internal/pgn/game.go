@@ -14,8 +14,10 @@
 // position of the token.
 //
 // A Reader yields the games of a multi-game stream one at a time with
-// bounded memory; Parse reads exactly one game from a string; Write and
-// Writer produce the standard export form.
+// bounded memory, split as the standard splits them (a game may have no
+// tags; its termination marker ends it); Parse reads exactly one game from
+// a string; Write and Writer produce the standard export form. Tag values
+// hold printing characters only: both refuse control characters.
 package pgn
 
 import (

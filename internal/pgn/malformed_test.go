@@ -73,9 +73,10 @@ func TestMalformedCorpus(t *testing.T) {
 }
 
 // TestMalformedInAStream puts each malformed game before a good one: the
-// Reader reports the same error, then reads the good game. Three cases
+// Reader reports the same error, then reads the good game. Four cases
 // differ by nature: an unterminated comment runs to the end of the input,
-// and the texts that hold two games, or none, are errors only for Parse.
+// and the texts that hold two games (the second with tags or, after a
+// result, without), or none, are errors only for Parse.
 func TestMalformedInAStream(t *testing.T) {
 	const good = "\n[Event \"good\"]\n\n1. d4 d5 *\n"
 	for _, c := range malformedCorpus(t) {
@@ -83,7 +84,7 @@ func TestMalformedInAStream(t *testing.T) {
 			text := c.text + good
 			r := NewReader(strings.NewReader(text), Options{})
 			switch c.name {
-			case "second-game.pgn", "second-game-without-result.pgn", "no-game.pgn":
+			case "second-game.pgn", "second-game-without-result.pgn", "result-in-the-middle.pgn", "no-game.pgn":
 				for {
 					g, err := r.Next()
 					if err == io.EOF {

@@ -2,7 +2,6 @@ package pgn
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -83,12 +82,19 @@ func NewReader(r io.Reader, opt Options) *Reader {
 	}
 }
 
-// Next returns the next game, or io.EOF after the last one. A game that
-// does not read is a *SyntaxError naming the game and the position; the
-// following call skips the rest of that game (through its termination
-// marker, or up to the next tag section) and goes on with the next one. A
-// read error of the underlying reader is returned as it is, and again on
-// every later call.
+// Next returns the next game, or io.EOF after the last one. Games split as
+// the PGN standard has them: a game is its tag pairs, if any, then its
+// movetext, which its termination marker (1-0, 0-1, 1/2-1/2, *) ends;
+// what follows the marker is the next game, whether it starts with tags or
+// not and whatever white space or comments stand between. A game without a
+// marker ends where a tag pair follows its movetext, or at the end of the
+// input.
+//
+// A game that does not read is a *SyntaxError naming the game and the
+// position; the following call skips the rest of that game (through its
+// termination marker, or up to the next tag section) and goes on with the
+// next one. A read error of the underlying reader is returned as it is,
+// and again on every later call.
 func (r *Reader) Next() (*Game, error) {
 	if r.resync != nil {
 		st := *r.resync
@@ -123,7 +129,8 @@ func (r *Reader) Next() (*Game, error) {
 
 // Parse reads a text that holds exactly one game, with the default
 // Options. Anything but whitespace, comments and escape lines after the
-// game is an error.
+// game is an error: movetext after the result (which a Reader reads as a
+// game without tags) is one at the result, a tag pair one at the tag.
 func Parse(text string) (*Game, error) {
 	return ParseOptions(text, Options{})
 }
@@ -149,7 +156,12 @@ func ParseOptions(text string, opt Options) (*Game, error) {
 	if err := r.skipSpace(); err != nil {
 		return nil, err
 	}
-	if r.peek() >= 0 {
+	switch c := r.peek(); {
+	case c >= 0 && c != '[' && g.Result != "":
+		// Most likely a result in the middle of the game, not a game
+		// without tags after it: say so at the result.
+		return nil, syntaxError(1, g.ResultPos, "the result %s ends the game, but the movetext goes on at line %d, column %d", g.Result, r.pos.Line, r.pos.Column)
+	case c >= 0:
 		return nil, syntaxError(1, r.pos, "a second game starts here, where one game was expected")
 	}
 	return g, nil
@@ -534,8 +546,8 @@ func (r *Reader) game() (*Game, *state, error) {
 }
 
 // result ends the game with its termination marker, read at p. The marker
-// must agree with a Result tag that holds one, and after it only the next
-// game's tags or the end of the input may follow.
+// must agree with a Result tag that holds one. Whatever follows it is the
+// next game, with tags or without.
 func (r *Reader) result(g *Game, st *state, text string, p Pos) (*Game, *state, error) {
 	if st.depth > 0 {
 		return nil, st, syntaxError(r.games, p, "the result %s stands inside a variation", text)
@@ -545,174 +557,5 @@ func (r *Reader) result(g *Game, st *state, text string, p Pos) (*Game, *state, 
 	if tag, ok := g.Tag("Result"); ok && IsResult(tag) && tag != text {
 		return nil, nil, syntaxError(r.games, p, "the movetext ends with %s but the Result tag says %s", text, tag)
 	}
-	if err := r.skipSpace(); err != nil {
-		return nil, nil, err
-	}
-	if c := r.peek(); c >= 0 && c != '[' {
-		return nil, st, syntaxError(r.games, p, "the result %s ends the game, but the movetext goes on at line %d, column %d", text, r.pos.Line, r.pos.Column)
-	}
 	return g, nil, nil
-}
-
-// tag reads a tag pair, which stands on one line: [Name "Value"].
-func (r *Reader) tag() (Tag, *SyntaxError) {
-	open := r.pos
-	r.advance()
-	blanks := func() {
-		for c := r.peek(); c == ' ' || c == '\t'; c = r.peek() {
-			r.advance()
-		}
-	}
-	unterminated := func() (Tag, *SyntaxError) {
-		return Tag{}, syntaxError(r.games, open, "unterminated tag: this [ has no ] on its line")
-	}
-	blanks()
-	if c := r.peek(); c < 0 || c == '\n' || c == '\r' {
-		return unterminated()
-	} else if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-		return Tag{}, syntaxError(r.games, r.pos, "expected a tag name (a letter, then letters, digits or _), not %s", describe(r.peekN(utf8.UTFMax)))
-	}
-	at := r.pos
-	r.tok = r.tok[:0]
-	for c := r.peek(); isAlnum(c) || c == '_'; c = r.peek() {
-		if len(r.tok) == maxToken {
-			return Tag{}, syntaxError(r.games, at, "a tag name longer than %d bytes", maxToken)
-		}
-		r.tok = append(r.tok, byte(c))
-		r.advance()
-	}
-	name := string(r.tok)
-	blanks()
-	switch c := r.peek(); {
-	case c < 0 || c == '\n' || c == '\r':
-		return unterminated()
-	case c != '"':
-		return Tag{}, syntaxError(r.games, r.pos, "expected the value of tag %s in double quotes, not %s", name, describe(r.peekN(utf8.UTFMax)))
-	}
-	quote := r.pos
-	r.advance()
-	value := r.val[:0]
-	defer func() { r.val = value[:0] }()
-	for {
-		c := r.peek()
-		if c < 0 || c == '\n' || c == '\r' {
-			return Tag{}, syntaxError(r.games, quote, "unterminated string: this \" has no closing \" on its line")
-		}
-		r.advance()
-		if c == '"' {
-			break
-		}
-		if c == '\\' {
-			if n := r.peek(); n == '"' || n == '\\' {
-				c = n
-				r.advance()
-			}
-		}
-		if r.tooBig == nil {
-			value = append(value, byte(c))
-		}
-	}
-	blanks()
-	switch c := r.peek(); {
-	case c < 0 || c == '\n' || c == '\r':
-		return unterminated()
-	case c != ']':
-		return Tag{}, syntaxError(r.games, r.pos, "expected ] after the value of tag %s, not %s", name, describe(r.peekN(utf8.UTFMax)))
-	}
-	r.advance()
-	return Tag{Name: name, Value: string(value)}, nil
-}
-
-// describe names the character at the start of b for a message.
-func describe(b []byte) string {
-	if len(b) == 0 {
-		return "the end of the input"
-	}
-	ch, size := utf8.DecodeRune(b)
-	if ch == utf8.RuneError && size <= 1 {
-		return fmt.Sprintf("the byte 0x%02x", b[0])
-	}
-	return fmt.Sprintf("%q", ch)
-}
-
-// discard skips the rest of a game that failed, from a token boundary in
-// state st: through its termination marker, or up to the [ of the next
-// game's tags, or to the end of the input. It keeps nothing.
-func (r *Reader) discard(st state) {
-	r.counting = false
-	for {
-		c := r.peek()
-		switch {
-		case c < 0:
-			return
-		case c == '{':
-			r.skipTo('}')
-		case c == ';' || c == '%' && r.pos.Column == 1:
-			r.skipTo('\n')
-		case c == '"':
-			r.skipString()
-		case c == '[' && st.movetext:
-			return // as in game: a tag in the movetext starts the next game
-		case c == '[' && !st.movetext:
-			r.skipTag()
-		case c == '(':
-			st.movetext = true
-			st.depth++
-			r.advance()
-		case c == ')':
-			st.depth = max(st.depth-1, 0)
-			r.advance()
-		case c == '*':
-			r.advance()
-			if st.depth == 0 {
-				return
-			}
-		case isSymbolChar(c):
-			st.movetext = true
-			r.tok = r.tok[:0]
-			for n := r.peek(); isSymbolChar(n); n = r.peek() {
-				if len(r.tok) < maxToken {
-					r.tok = append(r.tok, byte(n))
-				}
-				r.advance()
-			}
-			r.dropStar()
-			switch string(r.tok) {
-			case WhiteWins, BlackWins, Draw:
-				if st.depth == 0 {
-					return
-				}
-			}
-		default:
-			r.advance()
-		}
-	}
-}
-
-// skipString skips a string from its opening quote to its closing one or
-// the end of its line.
-func (r *Reader) skipString() {
-	r.advance()
-	for n := r.peek(); n >= 0 && n != '"' && n != '\n'; n = r.peek() {
-		r.advance()
-	}
-	if r.peek() == '"' {
-		r.advance()
-	}
-}
-
-// skipTag skips a tag pair from its [ to its ] or the end of its line.
-func (r *Reader) skipTag() {
-	r.advance()
-	for n := r.peek(); n >= 0 && n != '\n'; n = r.peek() {
-		switch n {
-		case '"':
-			r.skipString()
-		case ']':
-			r.advance()
-			return
-		default:
-			r.advance()
-		}
-	}
 }

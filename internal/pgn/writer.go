@@ -37,9 +37,11 @@ func Write(w io.Writer, g *Game) error {
 //
 // Moves are written without annotation suffixes and must be move tokens
 // this package reads; tag names must be letters, digits and _ starting
-// with a letter, and values cannot hold line breaks; tag values are
-// escaped (\" and \\). A game that breaks these rules, or whose Result tag
-// holds a marker other than g.Result, is an error and nothing is written.
+// with a letter; tag values are escaped (\" and \\) and hold printing
+// characters only, as the Reader reads them: no control character (no
+// byte below 0x20, line breaks and tab among them, and no DEL). A game
+// that breaks these rules, or whose Result tag holds a marker other than
+// g.Result, is an error and nothing is written.
 func WriteNumbered(w io.Writer, g *Game, number int, black bool) error {
 	text, err := format(g, number, black)
 	if err != nil {
@@ -177,8 +179,13 @@ func checkTag(t Tag) error {
 	if !isTagName(t.Name) {
 		return fmt.Errorf("pgn: %q is not a tag name (a letter, then letters, digits or _, at most %d bytes)", t.Name, maxToken)
 	}
-	if strings.ContainsAny(t.Value, "\r\n") {
-		return fmt.Errorf("pgn: the value of tag %s holds a line break", t.Name)
+	for i := 0; i < len(t.Value); i++ {
+		switch c := t.Value[i]; {
+		case c == '\n' || c == '\r':
+			return fmt.Errorf("pgn: the value of tag %s holds a line break", t.Name)
+		case isControl(c):
+			return fmt.Errorf("pgn: the value of tag %s holds the control character 0x%02x at byte %d; a tag value holds printing characters only", t.Name, c, i)
+		}
 	}
 	return nil
 }

@@ -396,8 +396,11 @@ func (v *Variant) checkHeader() error {
 	if d.ID == "" || len(d.ID) > 64 || strings.Trim(d.ID, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
 		return newError(ErrInvalidVariant, "id", -1, "id must be 1-64 characters of a-z, 0-9 and -")
 	}
-	if d.Name == "" {
-		return newError(ErrInvalidVariant, "name", -1, "name is required")
+	if d.Name == "" || len(d.Name) > MaxNameBytes {
+		return newError(ErrInvalidVariant, "name", -1, "name is required, at most %d bytes", MaxNameBytes)
+	}
+	if len(d.Description) > MaxDescriptionBytes {
+		return newError(ErrInvalidVariant, "description", -1, "description is at most %d bytes, not %d", MaxDescriptionBytes, len(d.Description))
 	}
 	if d.Files < 2 || d.Files > MaxFiles {
 		return newError(ErrInvalidVariant, "files", -1, "files must be 2 to %d, not %d", MaxFiles, d.Files)
@@ -417,6 +420,15 @@ func (v *Variant) checkHeader() error {
 	return nil
 }
 
+// Bounds of the names and text of a definition: what answers and pictures
+// repeat (a piece's name in every tooltip of a board picture, the
+// variant's in every answer that describes it) must not grow with the
+// request past these.
+const (
+	MaxNameBytes        = 64   // a variant's or a piece's name
+	MaxDescriptionBytes = 4096 // a variant's description
+)
+
 // MaxApostrophes bounds the apostrophes after a piece letter.
 const MaxApostrophes = 3
 
@@ -431,8 +443,8 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 	shapes := make([][]shape, len(v.def.Pieces))
 	for i, pd := range v.def.Pieces {
 		field := fieldf("pieces[%d]", i)
-		if pd.Name == "" {
-			return nil, newError(ErrInvalidVariant, field+".name", -1, "name is required")
+		if pd.Name == "" || len(pd.Name) > MaxNameBytes {
+			return nil, newError(ErrInvalidVariant, field+".name", -1, "name is required, at most %d bytes", MaxNameBytes)
 		}
 		if !validLetter(pd.Letter) {
 			return nil, newError(ErrInvalidVariant, field+".letter", -1, "letter must be A-Z, optionally followed by up to three apostrophes, not %q", pd.Letter)

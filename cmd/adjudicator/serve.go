@@ -103,8 +103,11 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.Uint64Var(&c.http.MaxPerftNodes, "max-perft-nodes", env.uint64("ADJUDICATOR_MAX_PERFT_NODES", def.MaxPerftNodes), "largest perft count (ADJUDICATOR_MAX_PERFT_NODES)")
 	fs.IntVar(&c.http.HeavyWorkers, "heavy-workers", env.int("ADJUDICATOR_HEAVY_WORKERS", def.HeavyWorkers), "heavy computations (perft, long replays, inline definitions) run at once; default GOMAXPROCS (ADJUDICATOR_HEAVY_WORKERS)")
 	fs.IntVar(&c.http.HeavyQueue, "heavy-queue", env.int("ADJUDICATOR_HEAVY_QUEUE", def.HeavyQueue), "heavy computations waiting for a worker; beyond, 429 overloaded; default twice GOMAXPROCS (ADJUDICATOR_HEAVY_QUEUE)")
+	fs.IntVar(&c.http.MaxAnswerBytes, "max-answer-bytes", env.int("ADJUDICATOR_MAX_ANSWER_BYTES", def.MaxAnswerBytes), "largest answer of one request (and line of a bulk answer); work that would pass it stops with 422 limit-exceeded (ADJUDICATOR_MAX_ANSWER_BYTES)")
+	fs.IntVar(&c.http.BulkBufferBytes, "bulk-buffer-bytes", env.int("ADJUDICATOR_BULK_BUFFER_BYTES", def.BulkBufferBytes), "bytes of games read ahead and answers not yet written that one bulk stream may hold (ADJUDICATOR_BULK_BUFFER_BYTES)")
 	fs.IntVar(&c.http.InlineVariants, "inline-variants", env.int("ADJUDICATOR_INLINE_VARIANTS", def.InlineVariants), "most compiled inline definitions kept in memory (ADJUDICATOR_INLINE_VARIANTS)")
 	fs.Int64Var(&c.http.InlineCacheBytes, "inline-cache-bytes", env.int64("ADJUDICATOR_INLINE_CACHE_BYTES", def.InlineCacheBytes), "most bytes of compiled inline definitions kept in memory, by their estimated footprint (ADJUDICATOR_INLINE_CACHE_BYTES)")
+	fs.Int64Var(&c.http.MaxStateBytes, "max-state-bytes", env.int64("ADJUDICATOR_MAX_STATE_BYTES", def.MaxStateBytes), "most bytes of game states (keys and values) one adjudication, or one game of a bulk one, writes to the cache; the checkpoints past it are skipped; 0: none (ADJUDICATOR_MAX_STATE_BYTES)")
 	fs.IntVar(&c.cacheSize, "cache-size", env.int("ADJUDICATOR_CACHE_SIZE", 10000), "answers kept in the in-process cache; 0: none (ADJUDICATOR_CACHE_SIZE)")
 	fs.Int64Var(&c.cacheBytes, "cache-bytes", env.int64("ADJUDICATOR_CACHE_BYTES", 128<<20), "bytes the in-process cache may hold, keys and values plus 256 per entry; 0: none (ADJUDICATOR_CACHE_BYTES)")
 	fs.IntVar(&c.cacheMax, "cache-max-value", env.int("ADJUDICATOR_CACHE_MAX_VALUE", 1<<20), "largest cached answer in bytes (ADJUDICATOR_CACHE_MAX_VALUE)")
@@ -138,10 +141,10 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	c.http.Version = version
 	switch {
 	case c.http.MaxBodyBytes < 1, c.http.MaxMoves < 1, c.http.MaxBulkBytes < 1, c.http.MaxBulkGames < 1, c.http.MaxPerftDepth < 1, c.http.MaxPerftNodes < 1,
-		c.http.InlineVariants < 1, c.http.InlineCacheBytes < 1, c.http.RequestTimeout <= 0, c.drainTimeout <= 0, c.shutdownDelay < 0,
-		c.cacheSize < 0, c.cacheBytes < 0, c.cacheMax < 1, c.cacheTTL <= 0, c.redis.Timeout <= 0, c.redis.ManyTimeout <= 0,
+		c.http.InlineVariants < 1, c.http.InlineCacheBytes < 1, c.http.MaxAnswerBytes < 1, c.http.BulkBufferBytes < 1, c.http.RequestTimeout <= 0, c.drainTimeout <= 0, c.shutdownDelay < 0,
+		c.cacheSize < 0, c.cacheBytes < 0, c.http.MaxStateBytes < 0, c.cacheMax < 1, c.cacheTTL <= 0, c.redis.Timeout <= 0, c.redis.ManyTimeout <= 0,
 		c.redis.WriteTimeout <= 0, c.redis.DialTimeout <= 0, c.redis.ProbeTimeout <= 0, c.redis.BreakerFailures < 1, c.redis.BreakerOpen <= 0:
-		return c, errors.New("limits, timeouts and redis-breaker-* must be positive (cache-size, cache-bytes and shutdown-delay may be 0)")
+		return c, errors.New("limits, timeouts and redis-breaker-* must be positive (cache-size, cache-bytes, max-state-bytes and shutdown-delay may be 0)")
 	}
 	if c.http.HeavyWorkers < 1 || c.http.HeavyQueue < 0 {
 		return c, errors.New("heavy-workers must be positive and heavy-queue at least 0")

@@ -84,14 +84,11 @@ func (s *Server) heavy(ctx context.Context, fn func() error) error {
 		return fn() // the caller holds a slot already (heavyWait)
 	}
 	pl := s.pool
-	select {
-	case pl.admitted <- struct{}{}:
-	default:
-		pl.rejected.Inc()
-		return problem(codeOverloaded, "", "the server is busy with %d heavy computations and %d waiting; retry later",
-			cap(pl.slots), cap(pl.admitted)-cap(pl.slots))
+	leave, err := pl.admit()
+	if err != nil {
+		return err
 	}
-	defer func() { <-pl.admitted }()
+	defer leave()
 	select {
 	case pl.slots <- struct{}{}:
 	default:
@@ -113,6 +110,20 @@ func (s *Server) heavy(ctx context.Context, fn func() error) error {
 		<-pl.slots
 	}()
 	return fn()
+}
+
+// admit takes a place in the pool (a slot, or a place in its queue)
+// without waiting, or refuses with 429 overloaded when there is none.
+// leave gives the place back.
+func (pl *pool) admit() (leave func(), err error) {
+	select {
+	case pl.admitted <- struct{}{}:
+		return func() { <-pl.admitted }, nil
+	default:
+		pl.rejected.Inc()
+		return nil, problem(codeOverloaded, "", "the server is busy with %d heavy computations and %d waiting; retry later",
+			cap(pl.slots), cap(pl.admitted)-cap(pl.slots))
+	}
 }
 
 // extra takes up to n more slots, each with its place, for a computation
@@ -170,14 +181,15 @@ func (s *Server) setRetryAfter(c echo.Context, p *Problem) {
 }
 
 // pooled wraps the computation of an answer to run in the pool when heavy
-// holds; the wrapped one runs only on a cache miss (reply).
-func (s *Server) pooled(ctx context.Context, heavy bool, compute func(buf []byte) (any, error)) func(buf []byte) (any, error) {
+// holds; the wrapped one runs only on a cache miss (reply), under the
+// shared computation's context.
+func (s *Server) pooled(heavy bool, compute func(ctx context.Context, buf []byte) (any, error)) func(ctx context.Context, buf []byte) (any, error) {
 	if !heavy {
 		return compute
 	}
-	return func(buf []byte) (out any, err error) {
+	return func(ctx context.Context, buf []byte) (out any, err error) {
 		err = s.heavy(ctx, func() (err error) {
-			out, err = compute(buf)
+			out, err = compute(ctx, buf)
 			return err
 		})
 		return out, err

@@ -139,7 +139,11 @@ func (s *Server) drawVariantBoard(c echo.Context, v *rules.Variant, req *boardRe
 		sum := sha256.Sum256(req.Definition)
 		c.Response().Header().Set("Definition-Hash", hex.EncodeToString(sum[:]))
 	}
-	return c.Blob(http.StatusOK, "image/svg+xml", picture.SVG(p, o))
+	svg := picture.SVG(p, o)
+	if len(svg) > s.cfg.MaxAnswerBytes {
+		return answerTooLarge(s.cfg.MaxAnswerBytes, "", "")
+	}
+	return c.Blob(http.StatusOK, "image/svg+xml", svg)
 }
 
 // boardOptions checks the request's marks and turns them into options.

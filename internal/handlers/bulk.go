@@ -32,6 +32,18 @@ import (
 // work, as many at once as the pool has workers, sharing its slots with
 // every other heavy request; each in its worker, not shared with an
 // identical single request in flight.
+//
+// A stream is admitted as a heavy request is: it holds one of the pool's
+// places (workers + queue) for its whole life, and is refused with 429
+// overloaded and Retry-After, before its body is read, when none is free;
+// so at most that many streams read and hold games at once. What one
+// stream holds is bounded twice: at most bulkWindow games per worker in
+// progress, and at most --bulk-buffer-bytes of lines read ahead and of
+// answers not yet written (the reader waits for room; a game's answer is
+// counted without waiting, so the bound can be passed by the answers of
+// the games in progress). A client that reads its answers slowly holds
+// the stream's writes, so the reader stops reading: back-pressure, not
+// growing buffers.
 
 const mimeNDJSON = "application/x-ndjson"
 
@@ -87,6 +99,13 @@ type bulkGame struct {
 }
 
 func (s *Server) adjudicateBulk(c echo.Context) error {
+	leave, err := s.pool.admit()
+	if err != nil {
+		return err
+	}
+	defer leave()
+	s.metrics.bulkStreams.Inc()
+	defer s.metrics.bulkStreams.Dec()
 	ctx, cancel := context.WithCancel(c.Request().Context())
 	req, res := c.Request(), c.Response()
 	body := http.MaxBytesReader(res, req.Body, s.cfg.MaxBulkBytes)
@@ -100,18 +119,23 @@ func (s *Server) adjudicateBulk(c echo.Context) error {
 	workers := cap(s.pool.slots)
 	order := make(chan *bulkGame, bulkWindow*workers)
 	jobs := make(chan *bulkGame, bulkWindow*workers)
+	room := newByteBudget(s.cfg.BulkBufferBytes)
 	var wg sync.WaitGroup
 	wg.Add(1 + workers)
 	source := s.ndjsonSource(body)
 	if mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType)); mimePGN[mt] {
 		source = s.pgnSource(body)
 	}
-	go func() { defer wg.Done(); s.readBulk(ctx, source, order, jobs) }()
+	go func() { defer wg.Done(); s.readBulk(ctx, source, room, order, jobs) }()
 	for range workers {
 		go func() {
 			defer wg.Done()
 			for g := range jobs {
-				g.done <- s.bulkLine(ctx, g)
+				line := s.bulkLine(ctx, g)
+				room.give(len(g.line)) // the game's line is read: its answer counts now
+				g.line = nil
+				room.force(len(line))
+				g.done <- line
 			}
 		}()
 	}
@@ -167,7 +191,9 @@ func (s *Server) adjudicateBulk(c echo.Context) error {
 				return stop(first, toProblem(ctx.Err()))
 			}
 		}
-		if _, err := res.Write(line); err != nil {
+		_, err := res.Write(line)
+		room.give(len(line))
+		if err != nil {
 			return nil // the client went away
 		}
 		first = g.index + 1
@@ -239,7 +265,7 @@ func (s *Server) pgnSource(body io.Reader) bulkSource {
 // for a game no worker has. A read error (a line or a body too large, a
 // broken connection, too many games) ends the stream with a game that
 // carries it.
-func (s *Server) readBulk(ctx context.Context, next bulkSource, order, jobs chan<- *bulkGame) {
+func (s *Server) readBulk(ctx context.Context, next bulkSource, room *byteBudget, order, jobs chan<- *bulkGame) {
 	defer close(order)
 	defer close(jobs)
 	send := func(g *bulkGame) bool {
@@ -269,6 +295,9 @@ func (s *Server) readBulk(ctx context.Context, next bulkSource, order, jobs chan
 		case index >= s.cfg.MaxBulkGames:
 			send(&bulkGame{index: index, stop: problem(string(rules.ErrLimitExceeded), "",
 				"at most %d games per bulk request", s.cfg.MaxBulkGames)})
+			return
+		}
+		if room.take(ctx, len(line)) != nil {
 			return
 		}
 		if !send(&bulkGame{index: index, line: line, bad: bad, done: make(chan []byte, 1)}) {
@@ -337,8 +366,11 @@ func (s *Server) bulkLine(ctx context.Context, g *bulkGame) []byte {
 		out = bulkProblem{Index: g.index, Problem: p}
 	}
 	b, err := json.Marshal(out)
-	if err != nil {
+	switch {
+	case err != nil:
 		b, _ = json.Marshal(bulkProblem{Index: g.index, Problem: problem(codeInternal, "", "internal error")})
+	case len(b)+1 > s.cfg.MaxAnswerBytes:
+		b, _ = json.Marshal(bulkProblem{Index: g.index, Problem: answerTooLarge(s.cfg.MaxAnswerBytes, "", "")})
 	}
 	return append(b, '\n')
 }

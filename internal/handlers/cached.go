@@ -10,7 +10,6 @@ import (
 	"sync"
 
 	"github.com/labstack/echo/v4"
-	"golang.org/x/sync/singleflight"
 
 	"github.com/adjudicator/adjudicator/internal/rules"
 )
@@ -57,30 +56,33 @@ func cacheKey(op string, parts ...string) string {
 }
 
 // answers caches whole JSON answers and computes each missing one once for
-// all concurrent identical requests.
+// all concurrent identical requests (shared.go).
 type answers struct {
-	cache  Cache
-	flight singleflight.Group
+	cache    Cache
+	flight   flightGroup
+	maxBytes int // the answer budget (Config.MaxAnswerBytes)
 }
 
 // get returns the answer under key, computing and storing it on a miss.
 // Only successful answers are stored. compute returns a value to encode, or
 // the encoded answer itself as a json.RawMessage ending in a newline,
-// which it may write into buf (empty, with room to grow). own says the
-// bytes returned are the caller's alone (no cache keeps them and no other
-// request shares them), to be recycled once written (answerBuffers).
-func (a *answers) get(ctx context.Context, key string, compute func(buf []byte) (any, error)) (b []byte, own bool, err error) {
+// which it may write into buf (empty, with room to grow); it runs under
+// the shared computation's context, which it must use in place of ctx.
+// own says the bytes returned are the caller's alone (no cache keeps them
+// and no other request shares them), to be recycled once written
+// (answerBuffers).
+func (a *answers) get(ctx context.Context, key string, compute func(ctx context.Context, buf []byte) (any, error)) (b []byte, own bool, err error) {
 	if a.cache != nil {
 		if b, ok := a.cache.Get(ctx, key); ok {
 			return b, false, nil
 		}
 	}
-	v, err, shared := a.flight.Do(key, func() (any, error) {
+	b, shared, err := a.flight.do(ctx, key, func(ctx context.Context) ([]byte, error) {
 		var buf []byte
 		if a.cache == nil {
 			buf = *answerBuffers.Get().(*[]byte)
 		}
-		out, err := compute(buf[:0])
+		out, err := compute(ctx, buf[:0])
 		if err != nil {
 			return nil, err
 		}
@@ -92,6 +94,9 @@ func (a *answers) get(ctx context.Context, key string, compute func(buf []byte) 
 			}
 			b = append(b, '\n')
 		}
+		if len(b) > a.maxBytes {
+			return nil, answerTooLarge(a.maxBytes, "", "")
+		}
 		if a.cache != nil {
 			a.cache.Set(context.WithoutCancel(ctx), key, b)
 		}
@@ -100,7 +105,7 @@ func (a *answers) get(ctx context.Context, key string, compute func(buf []byte) 
 	if err != nil {
 		return nil, false, err
 	}
-	return v.([]byte), a.cache == nil && !shared, nil
+	return b, a.cache == nil && !shared, nil
 }
 
 // answerBuffers recycles the buffers of answers that nothing keeps once
@@ -126,7 +131,7 @@ var detailBuffers = sync.Pool{New: func() any { return new([]rules.MoveDetail) }
 const maxRecycledDetails = 1024
 
 // reply sends a cached or computed JSON answer.
-func (s *Server) reply(c echo.Context, key string, compute func(buf []byte) (any, error)) error {
+func (s *Server) reply(c echo.Context, key string, compute func(ctx context.Context, buf []byte) (any, error)) error {
 	b, own, err := s.answers.get(c.Request().Context(), key, compute)
 	if err != nil {
 		return err

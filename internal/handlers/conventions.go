@@ -86,18 +86,151 @@ func cors(origins []string) echo.MiddlewareFunc {
 }
 
 // compress gzips answers of at least GzipMinBytes for clients that accept
-// it, at the fastest level: the answers are JSON, SVG and HTML, which even
-// level 1 shrinks four to ten times. The metrics handler compresses by
-// itself, and the embedded Swagger UI files are stored compressed.
+// it (acceptGzip), at the fastest level: the answers are JSON, SVG and
+// HTML, which even level 1 shrinks four to ten times. The metrics handler
+// compresses by itself, and the embedded Swagger UI files are stored
+// compressed.
+//
+// echo's Gzip decides by whether Accept-Encoding holds the text "gzip",
+// which gzip;q=0 does and * does not; here the decision is acceptGzip's,
+// and echo's middleware only does the compressing: it is skipped when
+// gzip is not acceptable, and sees Accept-Encoding: gzip when it is (the
+// handler still sees the client's header).
 func compress() echo.MiddlewareFunc {
-	return middleware.GzipWithConfig(middleware.GzipConfig{
-		Level:     gzip.BestSpeed,
-		MinLength: GzipMinBytes,
-		Skipper: func(c echo.Context) bool {
-			p := c.Path()
-			return p == "/metrics" || strings.HasPrefix(p, "/docs/ui/")
-		},
-	})
+	large := middleware.GzipWithConfig(middleware.GzipConfig{Level: gzip.BestSpeed, MinLength: GzipMinBytes})
+	// For a client that refuses identity: every answer with a body.
+	all := middleware.GzipWithConfig(middleware.GzipConfig{Level: gzip.BestSpeed})
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		restore := func(c echo.Context) error {
+			if orig, ok := c.Get("acceptEncodingRequest").(*http.Request); ok {
+				c.SetRequest(orig)
+			}
+			return next(c)
+		}
+		zipLarge, zipAll := large(restore), all(restore)
+		return func(c echo.Context) error {
+			if p := c.Path(); p == "/metrics" || strings.HasPrefix(p, "/docs/ui/") {
+				return next(c)
+			}
+			req := c.Request()
+			header := req.Header.Values(echo.HeaderAcceptEncoding)
+			ok, identity := acceptGzip(header)
+			if !ok {
+				// The answer still depends on the header.
+				c.Response().Header().Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+				return next(c)
+			}
+			if !strings.Contains(req.Header.Get(echo.HeaderAcceptEncoding), "gzip") {
+				// echo's test (the first value holds "gzip") would say no:
+				// *, GZIP, or gzip in a second header line.
+				orig := req
+				req = req.Clone(req.Context())
+				req.Header.Set(echo.HeaderAcceptEncoding, "gzip")
+				c.SetRequest(req)
+				c.Set("acceptEncodingRequest", orig)
+			}
+			if !identity {
+				return zipAll(c)
+			}
+			return zipLarge(c)
+		}
+	}
+}
+
+// acceptGzip reads Accept-Encoding header values (RFC 9110, 12.5.3) and
+// says whether gzip is acceptable and whether identity (no coding) is:
+//
+//   - codings and the q parameter are case-insensitive (GZIP;Q=0); x-gzip
+//     is gzip (RFC 9110, 8.4.1.3);
+//   - a weight is a qvalue, 0 to 1 with at most three decimals; a weight
+//     that is not one makes its entry count as q=0, a refusal, rather than
+//     guessing what the client meant;
+//   - gzip is acceptable when it is listed with a weight above 0 (listed
+//     twice, the higher weight counts), or else when * is;
+//   - identity is acceptable unless identity;q=0, or *;q=0 without
+//     identity listed;
+//   - no header, or an empty one: gzip is not acceptable, identity is.
+//
+// When identity is refused and gzip accepted, every answer is gzipped,
+// however small. When neither is acceptable (identity;q=0 alone, *;q=0),
+// the answer goes without any coding rather than as a 406, as RFC 9110
+// advises a server with no acceptable coding to do.
+func acceptGzip(header []string) (gzipOK, identityOK bool) {
+	gz, star, id := -1, -1, -1 // weights in thousandths; -1: not listed
+	for _, h := range header {
+		for _, item := range strings.Split(h, ",") {
+			name, params, _ := strings.Cut(item, ";")
+			name = strings.ToLower(strings.TrimSpace(name))
+			if name == "" {
+				continue
+			}
+			q := weight(params)
+			switch name {
+			case "gzip", "x-gzip":
+				gz = max(gz, q)
+			case "*":
+				star = max(star, q)
+			case "identity":
+				id = max(id, q)
+			}
+		}
+	}
+	if gz < 0 {
+		gz = star
+	}
+	identityOK = id > 0 || id < 0 && star != 0
+	return gz > 0, identityOK
+}
+
+// weight returns the q parameter of an Accept-Encoding entry in
+// thousandths: 1000 when there is none, 0 when it is not a qvalue
+// ("0" ["." 0*3DIGIT] or "1" ["." 0*3"0"]).
+func weight(params string) int {
+	for _, p := range strings.Split(params, ";") {
+		k, v, ok := strings.Cut(p, "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), "q") {
+			continue
+		}
+		whole, frac, _ := strings.Cut(strings.TrimSpace(v), ".")
+		if (whole != "0" && whole != "1") || len(frac) > 3 {
+			return 0
+		}
+		n := 0
+		for i := range 3 {
+			n *= 10
+			if i < len(frac) {
+				if frac[i] < '0' || frac[i] > '9' {
+					return 0
+				}
+				n += int(frac[i] - '0')
+			}
+		}
+		if whole == "1" {
+			if n != 0 {
+				return 0
+			}
+			return 1000
+		}
+		return n
+	}
+	return 1000
+}
+
+// noStore marks every error answer (status 400 and above) Cache-Control:
+// no-store, replacing whatever the handler set: nothing wrong is kept by
+// a shared cache or a browser. It runs as the status is written, so it
+// covers the problems of the error handler, echo's 404 and 405 and a
+// handler's own error status alike.
+func noStore(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		res := c.Response()
+		res.Before(func() {
+			if res.Status >= http.StatusBadRequest {
+				res.Header().Set(echo.HeaderCacheControl, "no-store")
+			}
+		})
+		return next(c)
+	}
 }
 
 // revalidate gives a GET (or HEAD) answer that depends only on the build a

@@ -83,10 +83,15 @@ func TestForgedGameStateIgnored(t *testing.T) {
 
 	game := []string{"e4", "e5"}
 	keys := prefixKeys("b:chess", start, game)
-	ps.Moves = []string{"e2e4", "e7e5"}
-	forged, _ := json.Marshal(ps)
+	// Forged to fit the plies of e4 e5 in everything but its key.
+	forge := func(i int, key string) []byte {
+		f := ps
+		f.Key, f.To, f.Moves, f.Keys = key, i, []string{"e2e4", "e7e5"}[:i], ps.Keys[max(0, len(ps.Keys)-8*(i+1)):]
+		b, _ := json.Marshal(f)
+		return b
+	}
 	for i := 1; i <= len(game); i++ {
-		c.Set(context.Background(), keys.at(i), forged)
+		c.Set(context.Background(), keys.at(i), forge(i, ps.Key))
 	}
 	got := adjudicateOn(t, srv, game)
 	if got.Result != "*" || got.Reason != "ongoing" || got.Plies != 2 {
@@ -94,5 +99,12 @@ func TestForgedGameStateIgnored(t *testing.T) {
 	}
 	if !strings.HasPrefix(got.FEN, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq ") {
 		t.Errorf("e4 e5 ends at %q; want the position after 1. e4 e5", got.FEN)
+	}
+
+	// Control: the same state naming the key it sits under is resumed, so
+	// the key it names is what kept it out.
+	c.Set(context.Background(), keys.at(2), forge(2, keys.at(2)))
+	if got := adjudicateOn(t, srv, game); got.Result != "0-1" || got.Reason != "checkmate" {
+		t.Errorf("control: e4 e5 with a forged state naming its key = %s %s; want the forged 0-1 checkmate", got.Result, got.Reason)
 	}
 }

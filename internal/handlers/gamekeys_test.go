@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
-
-	"github.com/adjudicator/adjudicator/internal/rules"
 )
 
 // TestGameKeys: the key after i moves depends on the start and those
@@ -47,9 +45,10 @@ func TestGameKeys(t *testing.T) {
 func TestAppendPrefixState(t *testing.T) {
 	for _, ps := range []prefixState{
 		{},
-		{Key: "v1:game:ab", State: rules.GameState{FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Keys: []uint64{0, 1, 1<<64 - 1}}, Moves: []string{"e2e4", "e7e5"}},
-		{Key: "k", State: rules.GameState{FEN: "a'''b\"c\\d<e>&\u00e9\x01", Keys: []uint64{}}, Moves: []string{}},
-		{Key: "k", Moves: []string{"e2e4"}, Annotations: []moveAnnotation{{Index: 0, Move: "e4+", Mark: "+", Code: "false-check", Detail: "the move does not give check"}}},
+		{Key: "v1:game2:ab", From: 0, To: 2, FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Moves: []string{"e2e4", "e7e5"},
+			Keys: []byte{0, 1, 2, 3, 4, 5, 6, 7, 0xff, 0xfe, 0xfd, 0xfc, 0xfb, 0xfa, 0xf9, 0xf8, 0x3e}},
+		{Key: "k", From: 32, To: 64, FEN: "a'''b\"c\\d<e>&\u00e9\x01", Keys: []byte{}, Moves: []string{}},
+		{Key: "k", From: -1, To: 1 << 40, Moves: []string{"e2e4"}, Keys: []byte{1}, Annotations: []moveAnnotation{{Index: 0, Move: "e4+", Mark: "+", Code: "false-check", Detail: "the move does not give check"}}},
 	} {
 		got, err := appendPrefixState(nil, &ps)
 		want, _ := json.Marshal(ps)

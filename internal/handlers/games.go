@@ -2,13 +2,6 @@ package handlers
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
-	"encoding/json"
-	"net/http"
-	"slices"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 	"golang.org/x/sync/singleflight"
@@ -66,207 +59,6 @@ type adjudication struct {
 	PGNResult *pgnResult `json:"pgnResult,omitempty"`
 }
 
-// checkpointEvery: the state of a game is cached every so many plies, as
-// well as at the end of each request's moves, so that a game submitted again
-// with more moves (the correspondence pattern) replays only the new ones.
-const checkpointEvery = 32
-
-// prefixState is the cached state of a game after a prefix of its moves.
-// Key is the key it is stored under, which names the start and every move
-// text of the prefix: a state read back under another key (copied there, or
-// written by another deployment) does not belong to those moves and is
-// ignored, whatever the transport's own seal says.
-type prefixState struct {
-	Key   string          `json:"key"`
-	State rules.GameState `json:"state"`
-	Moves []string        `json:"moves"` // the prefix, normalised
-	// Annotations are those of the prefix's moves, so that a replay resumed
-	// after it reports them as a replay from the start does.
-	Annotations []moveAnnotation `json:"annotations,omitempty"`
-}
-
-// gameKeys names the cached states of a game after the prefixes of its
-// moves: at(i) is the key of the state after the first i moves. A key is a
-// hash of the rules version, the variant, the start and the texts of those
-// moves, each with its length before it, so that a key names the start and
-// every move up to it and no two prefixes share a key. The keys a request
-// uses (the checkpoints and the last two) are made in one pass over the
-// moves; any other costs a pass of its own.
-type gameKeys struct {
-	head  string   // what is hashed before the moves
-	moves []string // the game's moves
-	made  []madeKey
-}
-
-type madeKey struct {
-	i   int
-	key string
-}
-
-// prefixKeys returns the keys of the game of the variant vkey from startFEN
-// through moves.
-func prefixKeys(vkey, startFEN string, moves []string) *gameKeys {
-	k := &gameKeys{head: rulesVersion() + "\x00" + vkey + "\x00" + startFEN + "\x00", moves: moves}
-	n := len(moves)
-	h := sha256.New()
-	buf := make([]byte, 0, len(k.head)+8*n)
-	buf = append(buf, k.head...)
-	var sum [sha256.Size]byte
-	for i := 0; ; i++ {
-		if i > 0 && (i%checkpointEvery == 0 || i >= n-1) {
-			h.Write(buf)
-			buf = buf[:0]
-			k.made = append(k.made, madeKey{i, gameKey(h.Sum(sum[:0]))})
-		}
-		if i == n {
-			return k
-		}
-		buf = append(binary.AppendUvarint(buf, uint64(len(moves[i]))), moves[i]...)
-	}
-}
-
-// gameKey is the key of a prefix's hash.
-func gameKey(sum []byte) string {
-	return rulesVersion() + ":game:" + hex.EncodeToString(sum[:20])
-}
-
-// at returns the key of the state after the first i moves.
-func (k *gameKeys) at(i int) string {
-	for _, m := range k.made {
-		if m.i == i {
-			return m.key
-		}
-	}
-	buf := []byte(k.head)
-	for _, m := range k.moves[:i] {
-		buf = append(binary.AppendUvarint(buf, uint64(len(m))), m...)
-	}
-	sum := sha256.Sum256(buf)
-	return gameKey(sum[:])
-}
-
-// last returns the key of the whole game.
-func (k *gameKeys) last() string { return k.at(len(k.moves)) }
-
-// manyGetter is a Cache that can look several keys up in one round trip.
-type manyGetter interface {
-	GetMany(ctx context.Context, keys []string) [][]byte
-}
-
-// resume finds the longest cached prefix among the whole game, the game
-// less its last move, and the last checkpoint, and resumes it. The three
-// are looked up at once where the cache allows it, so that a slow Redis
-// costs one timeout.
-func (s *Server) resume(ctx context.Context, v *rules.Variant, keys *gameKeys) (*rules.Game, []string, []moveAnnotation) {
-	if s.cache == nil {
-		return nil, nil, nil
-	}
-	n := len(keys.moves)
-	var lens []int
-	for _, i := range []int{n, n - 1, n / checkpointEvery * checkpointEvery} {
-		if i > 0 && !slices.Contains(lens, i) {
-			lens = append(lens, i)
-		}
-	}
-	want := make([]string, len(lens))
-	for j, i := range lens {
-		want[j] = keys.at(i)
-	}
-	var got [][]byte
-	if mg, ok := s.cache.(manyGetter); ok {
-		got = mg.GetMany(ctx, want)
-	} else {
-		got = make([][]byte, len(want))
-		for j, k := range want {
-			got[j], _ = s.cache.Get(ctx, k)
-		}
-	}
-	for j, b := range got {
-		if b == nil {
-			continue
-		}
-		var ps prefixState
-		if json.Unmarshal(b, &ps) != nil || ps.Key != want[j] || len(ps.Moves) != lens[j] {
-			continue
-		}
-		if g, err := rules.ResumeGame(v, ps.State); err == nil {
-			return g, ps.Moves, ps.Annotations
-		}
-	}
-	return nil, nil, nil
-}
-
-// store caches the game's state st after len(moves) moves, with the
-// annotations of those moves.
-func (s *Server) store(ctx context.Context, key string, st rules.GameState, moves []string, notes []moveAnnotation) {
-	if s.cache == nil {
-		return
-	}
-	b, err := appendPrefixState(nil, &prefixState{Key: key, State: st, Moves: moves, Annotations: notes})
-	if err == nil {
-		s.cache.Set(context.WithoutCancel(ctx), key, b)
-	}
-}
-
-// appendPrefixState appends ps as JSON, as json.Marshal writes it (the
-// test says so), without reflection: a replay stores one at every
-// checkpoint.
-func appendPrefixState(b []byte, ps *prefixState) ([]byte, error) {
-	b = append(b, `{"key":`...)
-	b = appendJSONString(b, ps.Key)
-	b = append(b, `,"state":{"fen":`...)
-	b = appendJSONString(b, ps.State.FEN)
-	b = append(b, `,"keys":`...)
-	if ps.State.Keys == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, k := range ps.State.Keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendUint(b, k, 10)
-		}
-		b = append(b, ']')
-	}
-	b = append(b, `},"moves":`...)
-	if ps.Moves == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, m := range ps.Moves {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, m)
-		}
-		b = append(b, ']')
-	}
-	if len(ps.Annotations) > 0 {
-		notes, err := json.Marshal(ps.Annotations)
-		if err != nil {
-			return nil, err
-		}
-		b = append(append(b, `,"annotations":`...), notes...)
-	}
-	return append(b, '}'), nil
-}
-
-// appendJSONString appends s as a JSON string, as json.Marshal writes it:
-// printable ASCII but for the characters it escapes as is, anything else
-// through json.Marshal.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s)
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
-
 // replay is the part of an adjudication that depends on the moves only.
 type replay struct {
 	out adjudication
@@ -285,7 +77,7 @@ func (s *Server) adjudicate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, out)
+	return s.sendJSON(c, out, "")
 }
 
 // adjudicateGame adjudicates one game: the whole of games/adjudicate for
@@ -384,6 +176,7 @@ func (s *Server) replay(ctx context.Context, v *rules.Variant, start *rules.Posi
 func (s *Server) playOn(ctx context.Context, v *rules.Variant, g *rules.Game, played []string, notes []moveAnnotation, moves []string, keys *gameKeys) (*replay, error) {
 	resumed := len(played)
 	out := adjudication{Variant: v.ID(), Legal: true, Annotations: notes}
+	w := stateWriter{left: s.cfg.MaxStateBytes}
 	for i := resumed; i < len(moves); i++ {
 		select {
 		case <-ctx.Done():
@@ -403,15 +196,13 @@ func (s *Server) playOn(ctx context.Context, v *rules.Variant, g *rules.Game, pl
 		}
 		played = append(played, uci)
 		out.Annotations = appendAnnotations(out.Annotations, i, moves[i], found)
-		if len(played)%checkpointEvery == 0 && len(played) < len(moves) && s.cache != nil {
-			s.store(ctx, keys.at(len(played)), g.State(), played, out.Annotations)
+		if len(played)%checkpointEvery == 0 && len(played) < len(moves) && s.cache != nil && w.left >= 0 {
+			s.store(ctx, &w, keys.at(len(played)), g, played, out.Annotations)
 		}
 	}
 	pos := g.Position()
 	if len(played) > resumed && s.cache != nil {
-		state := g.State()
-		s.store(ctx, keys.at(len(played)), state, played, out.Annotations)
-		out.FEN = state.FEN
+		out.FEN = s.store(ctx, &w, keys.at(len(played)), g, played, out.Annotations)
 	} else {
 		out.FEN = pos.FEN()
 	}

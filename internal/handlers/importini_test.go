@@ -2,8 +2,12 @@ package handlers_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
+
+	"github.com/adjudicator/adjudicator/internal/handlers"
 )
 
 // TestImportThenPlay imports a Fairy-Stockfish section and sends the
@@ -42,5 +46,55 @@ func TestImportThenPlay(t *testing.T) {
 	}
 	if len(moves.Moves) != 28 {
 		t.Errorf("%d legal moves from Capablanca Chess's start; want 28", len(moves.Moves))
+	}
+}
+
+// importChain is a chain of sections, each the child of the one before,
+// each setting four region keys of 900 bytes that keep it out: the
+// attack that made 240 KB of text into 287 MB of answer when every child
+// repeated its ancestors' problems with their values in full.
+func importChain(sections int) []byte {
+	var b strings.Builder
+	value := strings.Repeat("a1 ", 300)
+	pieces := []string{"Rook", "Knight", "Bishop", "Queen", "King", "Pawn", "Fers", "Wazir"}
+	for i := range sections {
+		if i == 0 {
+			b.WriteString("[s0:chess]\n")
+		} else {
+			fmt.Fprintf(&b, "[s%d:s%d]\n", i, i-1)
+		}
+		for k := range 4 {
+			fmt.Fprintf(&b, "mobilityRegionWhite%s = %s\n", pieces[(4*i+k)%len(pieces)], value)
+		}
+	}
+	body, _ := json.Marshal(map[string]string{"ini": b.String()})
+	return body
+}
+
+// TestImportAnswerBounded: the chain's answer is smaller than its text.
+func TestImportAnswerBounded(t *testing.T) {
+	body := importChain(14)
+	rec := postJSON(newServer(t).Handler(), "/v1/variants/import", body)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("import = %d %.300s", rec.Code, rec.Body)
+	}
+	if rec.Body.Len() > len(body) {
+		t.Errorf("an answer of %d bytes to a text of %d; want at most the text's size", rec.Body.Len(), len(body))
+	}
+}
+
+// TestImportAnswerBudget: an import whose answer would pass
+// --max-answer-bytes stops there with 422 limit-exceeded naming the
+// section it reached.
+func TestImportAnswerBudget(t *testing.T) {
+	h := newServerWith(t, func(c *handlers.Config) { c.MaxAnswerBytes = 2000 }).Handler()
+	rec := postJSON(h, "/v1/variants/import", importChain(14))
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), `"code":"limit-exceeded"`) ||
+		!strings.Contains(rec.Body.String(), "--max-answer-bytes") || !strings.Contains(rec.Body.String(), "at section [s") {
+		t.Fatalf("import past the answer budget = %d %s; want 422 limit-exceeded at a section", rec.Code, rec.Body)
+	}
+	rec = postJSON(h, "/v1/variants/import", []byte(`{"ini":"[a:chess]\n"}`))
+	if rec.Code != http.StatusOK {
+		t.Errorf("a small import under the same budget = %d %s", rec.Code, rec.Body)
 	}
 }

@@ -29,6 +29,7 @@ type metrics struct {
 	heavyInflight prometheus.Gauge
 	heavyQueued   prometheus.Gauge
 	heavyRejected prometheus.Counter
+	bulkStreams   prometheus.Gauge // bulk streams admitted (bulk.go)
 }
 
 func newMetrics(reg *prometheus.Registry, version string) *metrics {
@@ -70,6 +71,9 @@ func newMetrics(reg *prometheus.Registry, version string) *metrics {
 		heavyRejected: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "adjudicator_heavy_rejected_total", Help: "Heavy requests refused with 429 overloaded because the pool's queue was full.",
 		}),
+		bulkStreams: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "adjudicator_bulk_streams", Help: "Bulk adjudication streams admitted, each holding a place of the pool of heavy work.",
+		}),
 	}
 	build := prometheus.NewGauge(prometheus.GaugeOpts{
 		Name: "adjudicator_build_info",
@@ -79,7 +83,7 @@ func newMetrics(reg *prometheus.Registry, version string) *metrics {
 	})
 	build.Set(1)
 	reg.MustRegister(build, m.requests, m.inflight, m.latency, m.plies, m.positions, m.leaves, m.inline, m.known,
-		m.heavyInflight, m.heavyQueued, m.heavyRejected,
+		m.heavyInflight, m.heavyQueued, m.heavyRejected, m.bulkStreams,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

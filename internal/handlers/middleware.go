@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"io"
@@ -145,10 +146,46 @@ func requestID(c echo.Context) string {
 	return id
 }
 
+// maxRequestIDBytes bounds a client's X-Request-Id that the server adopts.
+const maxRequestIDBytes = 128
+
+// assignRequestID gives every request an id, answered in X-Request-Id
+// and logged: the client's own when it sends one that can only be an id
+// (validRequestID), otherwise a fresh one, as when it sends none. A longer
+// or stranger text is neither echoed nor logged.
+func assignRequestID(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id := c.Request().Header.Get(echo.HeaderXRequestID)
+		if !validRequestID(id) {
+			id = rand.Text()
+		}
+		c.Response().Header().Set(echo.HeaderXRequestID, id)
+		c.Set("requestID", id)
+		return next(c)
+	}
+}
+
+// validRequestID says whether a client's request id is one to adopt: 1 to
+// maxRequestIDBytes bytes, each a visible ASCII character (0x21-0x7e: no
+// space, no control byte, nothing beyond ASCII).
+func validRequestID(id string) bool {
+	if id == "" || len(id) > maxRequestIDBytes {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] < 0x21 || id[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
 // validate reads the body within the size limit, rejects malformed JSON,
 // repeated keys and too deep a nesting with the offset of the bad byte
 // while it decodes the body in one pass (decodeJSON), and checks the request against the OpenAPI document before
-// any handler runs. Handlers read the body from the context. A request
+// any handler runs: a GET's (and a HEAD's) query string too, pair by pair
+// (checkQuery), since the parsed query that handlers read drops what it
+// cannot read. Handlers read the body from the context. A request
 // whose exact bytes were answered before is answered from the cache here
 // (known.go), without the work that only a computed answer needs.
 func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
@@ -159,6 +196,11 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 			// echo answers 404 or 405 for what the document lacks; the
 			// router test keeps both in step.
 			return next(c)
+		}
+		if req.Method == http.MethodGet || req.Method == http.MethodHead {
+			if err := ck.checkQuery(req.URL.RawQuery); err != nil {
+				return err
+			}
 		}
 		op := ck.route.Operation.OperationID
 		if op == "adjudicate" && isBulk(req) {

@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"math"
-	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -97,7 +96,7 @@ func (s *Server) perft(c echo.Context) error {
 		}
 		out["divide"] = entries
 	}
-	return c.JSON(http.StatusOK, out)
+	return s.sendJSON(c, out, "")
 }
 
 // countPerft counts a perft in the slot of the pool the request holds and

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/adjudicator/adjudicator/internal/pgn"
@@ -71,7 +72,11 @@ func (s *Server) fromPGN(req *adjudicateRequest) (*pgn.Game, error) {
 // toPGN writes the adjudicated game as PGN: the tags of the text it came
 // from (or none), the Variant tag for a variant other than chess, the FEN
 // and SetUp tags when it starts elsewhere than the variant's start, the
-// moves played in SAN and the adjudicated result.
+// moves played in SAN and the adjudicated result. No request makes the
+// writer refuse the game: the tags of the text are those pgn.Reader read,
+// which holds them to the writer's rules (names, no control characters in
+// values, no tag twice), the variant id is the schema's, and the FEN and
+// the moves are the engine's; a refusal is a fault of this service.
 func toPGN(v *rules.Variant, start *rules.Position, out *adjudication, from *pgn.Game) (string, error) {
 	g := &pgn.Game{}
 	if from != nil {
@@ -105,7 +110,7 @@ func toPGN(v *rules.Variant, start *rules.Position, out *adjudication, from *pgn
 	var sb strings.Builder
 	number, black := start.Fullmoves(), start.Turn() == rules.Black
 	if err := pgn.WriteNumbered(&sb, g, number, black); err != nil {
-		return "", err
+		return "", fmt.Errorf("write the answer's pgn: %w", err)
 	}
 	return sb.String(), nil
 }

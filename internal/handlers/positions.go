@@ -212,7 +212,7 @@ func (s *Server) legalMoves(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.reply(c, h.key("legal-moves"), s.pooled(ctx, h.heavy, func(buf []byte) (any, error) {
+	return s.reply(c, h.key("legal-moves"), s.pooled(h.heavy, func(ctx context.Context, buf []byte) (any, error) {
 		g, err := s.game(ctx, h)
 		if err != nil {
 			return nil, err
@@ -252,7 +252,7 @@ func (s *Server) status(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.reply(c, h.key("status"), s.pooled(ctx, h.heavy, func(buf []byte) (any, error) {
+	return s.reply(c, h.key("status"), s.pooled(h.heavy, func(ctx context.Context, buf []byte) (any, error) {
 		g, err := s.game(ctx, h)
 		if err != nil {
 			return nil, err
@@ -310,7 +310,7 @@ func (s *Server) validateMove(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.reply(c, h.key("validate-move", req.Move), s.pooled(ctx, h.heavy, func([]byte) (any, error) {
+	return s.reply(c, h.key("validate-move", req.Move), s.pooled(h.heavy, func(ctx context.Context, _ []byte) (any, error) {
 		g, err := s.game(ctx, h)
 		if err != nil {
 			return nil, err

@@ -28,8 +28,8 @@ type problemHelp struct {
 // the two in step).
 var problemHelps = map[string]problemHelp{
 	codeBadRequest: {
-		"The request could not be read: the body is not JSON, a key appears twice in one object, or the body does not decode into the operation's request.",
-		"Send one JSON object per request, each key once. The detail and the offset (a byte position in the body) say where reading stopped.",
+		"The request could not be read: the body is not JSON, a key appears twice in one object, or the body does not decode into the operation's request; or a GET's query string holds a malformed escape (%zz), a semicolon, or a parameter given twice.",
+		"Send one JSON object per request, each key once. The detail and the offset (a byte position in the body) say where reading stopped. In a query string, escape with encodeURIComponent or url.Values and give each parameter once; field names the parameter.",
 		`{"variant": "chess", "variant": "shako"}`,
 	},
 	codeJSONTooDeep: {
@@ -38,7 +38,7 @@ var problemHelps = map[string]problemHelp{
 		`[[[[ ... ]]]] (65 levels)`,
 	},
 	codeSchemaViolation: {
-		"The body, a parameter or a header does not match the operation's schema in /openapi.yaml: a missing required field, an unknown field, a wrong type, a value out of range or not in the listed values.",
+		"The body, a parameter or a header does not match the operation's schema in /openapi.yaml: a missing required field, an unknown field or query parameter, a wrong type, a value out of range or not in the listed values.",
 		"Read field: it names the part at fault as a path (moves[3], definition.pieces[2].betza). The schema of every request is in the reference at /docs.",
 		`{"variant": "chess", "depth": 0} to /v1/perft (depth must be at least 1)`,
 	},

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 	"golang.org/x/sync/singleflight"
@@ -33,10 +32,18 @@ type Config struct {
 	InlineVariants int           // compiled inline definitions kept in memory
 	HeavyWorkers   int           // heavy computations run at once; below 1: GOMAXPROCS
 	HeavyQueue     int           // heavy computations waiting for a worker; more get 429
+	MaxAnswerBytes int           // largest answer of one request, or one line of a bulk stream
+	// BulkBufferBytes bounds the lines read ahead and the answers not yet
+	// written that one bulk stream holds.
+	BulkBufferBytes int
 
 	// InlineCacheBytes bounds the footprints (rules.Variant.Footprint) of
 	// the compiled inline definitions kept in memory.
 	InlineCacheBytes int64
+	// MaxStateBytes bounds the bytes of game states (keys and values, as
+	// handed to the cache) that one request, or one game of a bulk
+	// request, writes; states past it are skipped (games.go, store). 0: none.
+	MaxStateBytes int64
 
 	// CORSOrigins are the origins whose pages may call the service from a
 	// browser (ParseOrigins); none: CORS is off.
@@ -51,18 +58,21 @@ type Config struct {
 // DefaultConfig returns the defaults documented in the README.
 func DefaultConfig() Config {
 	return Config{
-		MaxBodyBytes:   1 << 20,
-		MaxMoves:       5000,
-		MaxBulkBytes:   256 << 20,
-		MaxBulkGames:   100_000,
-		MaxPerftDepth:  7,
-		MaxPerftNodes:  200_000_000,
-		RequestTimeout: 10 * time.Second,
-		InlineVariants: 64,
-		HeavyWorkers:   runtime.GOMAXPROCS(0),
-		HeavyQueue:     2 * runtime.GOMAXPROCS(0),
+		MaxBodyBytes:    1 << 20,
+		MaxMoves:        5000,
+		MaxBulkBytes:    256 << 20,
+		MaxBulkGames:    100_000,
+		MaxPerftDepth:   7,
+		MaxPerftNodes:   200_000_000,
+		RequestTimeout:  10 * time.Second,
+		InlineVariants:  64,
+		HeavyWorkers:    runtime.GOMAXPROCS(0),
+		HeavyQueue:      2 * runtime.GOMAXPROCS(0),
+		MaxAnswerBytes:  16 << 20,
+		BulkBufferBytes: 8 << 20,
 
 		InlineCacheBytes: 512 << 20,
+		MaxStateBytes:    defaultMaxStateBytes,
 	}
 }
 
@@ -105,8 +115,14 @@ func New(cfg Config, log *zap.Logger, cache Cache, reg *prometheus.Registry) (*S
 	if cfg.Version == "" {
 		cfg.Version = "dev"
 	}
+	if cfg.MaxAnswerBytes < 1 {
+		cfg.MaxAnswerBytes = DefaultConfig().MaxAnswerBytes
+	}
+	if cfg.BulkBufferBytes < 1 {
+		cfg.BulkBufferBytes = DefaultConfig().BulkBufferBytes
+	}
 	s := &Server{cfg: cfg, log: log, cache: cache, spec: sp, metrics: newMetrics(reg, cfg.Version), registry: reg,
-		variants: newVariantResolver(cfg.InlineVariants, cfg.InlineCacheBytes), answers: &answers{cache: cache},
+		variants: newVariantResolver(cfg.InlineVariants, cfg.InlineCacheBytes), answers: &answers{cache: cache, maxBytes: cfg.MaxAnswerBytes, flight: flightGroup{budget: cfg.RequestTimeout}},
 	}
 	s.known = newKnown(cache, s.metrics.known)
 	registerInlineGauges(reg, s.variants)
@@ -114,10 +130,9 @@ func New(cfg Config, log *zap.Logger, cache Cache, reg *prometheus.Registry) (*S
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
-	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{
-		RequestIDHandler: func(c echo.Context, id string) { c.Set("requestID", id) },
-	}))
+	e.Use(assignRequestID)
 	e.Use(s.observe)
+	e.Use(noStore)
 	if len(cfg.CORSOrigins) > 0 {
 		e.Use(cors(cfg.CORSOrigins))
 	}

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"math/rand/v2"
-	"net/http"
 
 	"github.com/labstack/echo/v4"
 
@@ -60,5 +59,5 @@ func (s *Server) setup(c echo.Context) error {
 		}
 		out["number"] = number
 	}
-	return c.JSON(http.StatusOK, out)
+	return s.sendJSON(c, out, "")
 }

@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,6 +43,9 @@ type check struct {
 	takesBody bool
 	// body is the schema of the body; nil when the document gives none.
 	body *openapi3.Schema
+	// query holds the operation's query parameters by name: the only
+	// names a GET's query string may use (checkQuery).
+	query map[string]*openapi3.Parameter
 }
 
 // checkFor returns the check of the operation that echo routed req to
@@ -51,6 +57,10 @@ type check struct {
 // Only the methods HTTP defines are kept (methodLabel): echo names a
 // route for any method on a known path (to answer 405), and a client must
 // not grow the map with methods of its own.
+//
+// A HEAD is checked as the GET of the same path: the document lists the
+// GET operations only, and a HEAD must answer what its GET answers, a 400
+// included (server.go routes HEAD wherever it routes GET).
 func (sp *spec) checkFor(req *http.Request, route string) *check {
 	key := req.Method + " " + route
 	keep := route != "" && methodLabel(req.Method) != "other"
@@ -59,12 +69,13 @@ func (sp *spec) checkFor(req *http.Request, route string) *check {
 			return ck.(*check)
 		}
 	}
-	r, _, err := sp.router.FindRoute(req)
+	r, _, err := sp.router.FindRoute(asGET(req))
 	var ck *check
 	if err == nil {
 		op := r.Operation
 		ck = &check{route: r, params: len(op.Parameters) > 0 || len(r.PathItem.Parameters) > 0 ||
-			op.Security != nil && len(*op.Security) > 0 || op.Security == nil && len(sp.doc.Security) > 0}
+			op.Security != nil && len(*op.Security) > 0 || op.Security == nil && len(sp.doc.Security) > 0,
+			query: queryParameters(r.PathItem.Parameters, op.Parameters)}
 		if rb := op.RequestBody; rb != nil {
 			ck.takesBody = true
 		}
@@ -78,6 +89,81 @@ func (sp *spec) checkFor(req *http.Request, route string) *check {
 		sp.checks.Store(key, ck)
 	}
 	return ck
+}
+
+// asGET returns req, or for a HEAD a shallow copy of it as a GET: what
+// the document's router and openapi3filter are given for a HEAD.
+func asGET(req *http.Request) *http.Request {
+	if req.Method != http.MethodHead {
+		return req
+	}
+	get := req.WithContext(req.Context())
+	get.Method = http.MethodGet
+	return get
+}
+
+// queryParameters gathers the query parameters of an operation and of its
+// path, by name.
+func queryParameters(lists ...openapi3.Parameters) map[string]*openapi3.Parameter {
+	out := map[string]*openapi3.Parameter{}
+	for _, list := range lists {
+		for _, ref := range list {
+			if p := ref.Value; p != nil && p.In == openapi3.ParameterInQuery {
+				out[p.Name] = p
+			}
+		}
+	}
+	return out
+}
+
+// checkQuery reads a GET's raw query string as strictly as validate reads
+// a POST's body, since echo's and net/http's readers drop what they cannot
+// read without a word: a pair with a malformed escape (%zz) or a
+// semicolon is bad-request, as malformed JSON is; a name the operation
+// does not list is schema-violation, as an unknown field of a body is; a
+// name given twice is bad-request, as a key given twice in a body is,
+// unless the parameter is an array (no parameter of the contract is one
+// today). Each problem names the parameter, clipped as the log clips a
+// client's text.
+func (ck *check) checkQuery(raw string) error {
+	seen := make(map[string]bool, len(ck.query))
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		if pair == "" {
+			continue
+		}
+		rawName, rawValue, _ := strings.Cut(pair, "=")
+		if strings.Contains(pair, ";") {
+			name, _, _ := strings.Cut(rawName, ";")
+			return problem(codeBadRequest, clip(name), "query pair %q holds a semicolon: separate parameters with & and escape a ; in a value as %%3B", clip(pair))
+		}
+		name, err := url.QueryUnescape(rawName)
+		if err != nil {
+			return problem(codeBadRequest, clip(rawName), "query parameter name %q: %v", clip(rawName), err)
+		}
+		if _, err := url.QueryUnescape(rawValue); err != nil {
+			return problem(codeBadRequest, clip(name), "query parameter %s: %v", clip(name), err)
+		}
+		p, ok := ck.query[name]
+		if !ok {
+			return problem(codeSchemaViolation, clip(name), "unknown query parameter %q: %s", clip(name), ck.queryNames())
+		}
+		if seen[name] && !(p.Schema != nil && p.Schema.Value != nil && p.Schema.Value.Type.Is(openapi3.TypeArray)) {
+			return problem(codeBadRequest, clip(name), "query parameter %s is given twice", clip(name))
+		}
+		seen[name] = true
+	}
+	return nil
+}
+
+// queryNames says which query parameters the operation takes.
+func (ck *check) queryNames() string {
+	if len(ck.query) == 0 {
+		return "this operation takes none"
+	}
+	names := slices.Sorted(maps.Keys(ck.query))
+	return "this operation takes " + strings.Join(names, ", ")
 }
 
 func loadSpec() (*spec, error) {
@@ -108,7 +194,7 @@ func loadSpec() (*spec, error) {
 func (sp *spec) validateRequest(req *http.Request, ck *check, params map[string]string, doc any) error {
 	if ck.params {
 		in := &openapi3filter.RequestValidationInput{
-			Request: req, PathParams: params, Route: ck.route,
+			Request: asGET(req), PathParams: params, Route: ck.route,
 			Options: &openapi3filter.Options{SkipSettingDefaults: true, ExcludeRequestBody: true},
 		}
 		if err := openapi3filter.ValidateRequest(req.Context(), in); err != nil {

@@ -9,7 +9,10 @@
 // The corpus: deep JSON nesting up to the 1 MiB body limit, an inline
 // definition of 104 piece types with 234-character movement strings, eight
 // distinct ones of those, perft at the limits on an inline 16x16 variant and
-// on chess, and 16 heavy perfts at once while /livez is timed. It talks only
+// on chess, and 16 heavy perfts at once while /livez is timed; then the
+// second round (round2.go): an import chain of 240 KB alone and four at
+// once, 128 bulk streams of 1 MB lines at once, a malformed escape in a
+// GET and a request id of 500 KB. It talks only
 // to loopback addresses, and every part of it is bounded in count and time.
 package main
 
@@ -40,6 +43,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pid := fs.Int("pid", 0, "the service's process id, to report its memory (0: not reported)")
 	only := fs.String("only", "", "run only the cases whose name contains this")
 	dump := fs.String("dump", "", "print the body of the first single-request case whose name contains this, and stop")
+	costs := fs.String("costs", "", "instead, measure the worst request of each endpoint (cost.go): a case's id, all, or list")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -47,6 +51,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil || !loopback(u.Hostname()) {
 		fmt.Fprintf(stderr, "hostile: -url must name a loopback host (127.0.0.1, localhost, ::1), not %q\n", *base)
 		return 2
+	}
+	if *costs != "" {
+		return runCosts(*costs, strings.TrimSuffix(*base, "/"), *pid, stdout, stderr)
 	}
 	if *dump != "" {
 		for _, c := range corpus() {
@@ -193,7 +200,7 @@ func corpus() []testCase {
 		single("perft 7, chess", "/v1/perft", []byte(`{"variant":"chess","depth":7}`)),
 		testCase{name: "16 perft 6 at once + /livez", run: parallelPerft},
 	)
-	return cases
+	return append(cases, roundTwo()...)
 }
 
 // parallelPerft sends 16 chess perfts of depth 6 at once and times /livez

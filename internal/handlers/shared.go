@@ -13,7 +13,8 @@ import (
 // (each is its request's time budget), never more than budget after the
 // computation started, and which ends early when every request waiting
 // for it has gone. A request whose client leaves, or whose own deadline
-// passes, stops waiting with its own context's error; the others wait on.
+// passes, stops waiting with its own context's error (the one that
+// computes, once done: see do); the others wait on.
 
 // flightGroup runs one computation per key at a time for all the requests
 // that ask for it.
@@ -21,9 +22,9 @@ type flightGroup struct {
 	budget time.Duration // the longest a computation may run; 0: a day
 	mu     sync.Mutex
 	calls  map[string]*flightCall
-	// joined, when set (by tests), is called when a request starts to wait
-	// for a computation in flight.
-	joined func()
+	// joined and left, when set (by tests), are called when a request
+	// starts to wait for a computation in flight and when one leaves it.
+	joined, left func()
 }
 
 // flightCall is a computation in flight and the requests waiting for it.
@@ -42,9 +43,15 @@ type flightCall struct {
 
 // do returns the answer under key, computing it with fn unless a
 // computation of it is in flight, whose answer it then waits for. shared
-// says the bytes are another request's as well. fn runs in a goroutine of
-// its own, under the computation's context (above); do returns ctx's
-// error as soon as ctx ends, and the computation goes on for the others.
+// says the bytes are another request's as well. fn runs under the
+// computation's context (above), in the goroutine of the request that
+// started it (a goroutine of its own would start with a small stack and
+// grow it again for every answer: 10% of the computed legal-moves path).
+// A request that waits returns ctx's error as soon as ctx ends, and the
+// computation goes on for the others. The request that computes cannot
+// stop waiting: when it leaves, the computation goes on if others wait
+// for it (bounded by its deadline, as above), and it answers ctx's error
+// once done; if none waits, the computation is cancelled.
 func (g *flightGroup) do(ctx context.Context, key string, fn func(context.Context) ([]byte, error)) (b []byte, shared bool, err error) {
 	g.mu.Lock()
 	if g.calls == nil {
@@ -62,8 +69,12 @@ func (g *flightGroup) do(ctx context.Context, key string, fn func(context.Contex
 	c := g.start(ctx)
 	g.calls[key] = c
 	g.mu.Unlock()
-	go g.run(key, c, fn)
-	return g.wait(ctx, c)
+	stop := context.AfterFunc(ctx, func() { g.leave(c) })
+	g.run(key, c, fn)
+	if !stop() && ctx.Err() != nil {
+		return nil, false, ctx.Err() // this request left while it computed
+	}
+	return c.val, c.takers > 1, c.err
 }
 
 // run computes c's answer and hands it to the requests waiting then.
@@ -132,5 +143,8 @@ func (g *flightGroup) leave(c *flightCall) {
 	g.mu.Unlock()
 	if last {
 		c.cancel()
+	}
+	if g.left != nil {
+		g.left()
 	}
 }

@@ -44,11 +44,14 @@ func TestSharedOutlivesLeavingClient(t *testing.T) {
 	recB := make(chan *httptest.ResponseRecorder, 1)
 	go func() { recB <- hp.post("/v1/legal-moves", body) }()
 	<-joined // B waits for A's computation
-	leave()  // A's client goes away
+	left := make(chan struct{}, 1)
+	hp.srv.answers.flight.left = func() { left <- struct{}{} }
+	leave() // A's client goes away
+	<-left
+	hp.release()
 	if rec := <-recA; rec.Code == http.StatusOK {
 		t.Errorf("the client that left = %d; want an error answer (nobody reads it)", rec.Code)
 	}
-	hp.release()
 	rec := <-recB
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"moves":[`) {
 		t.Fatalf("the client that stayed = %d %s; want 200 with the moves", rec.Code, rec.Body)
@@ -59,8 +62,9 @@ func TestSharedOutlivesLeavingClient(t *testing.T) {
 // request has gone is cancelled; one with a request left is not.
 func TestFlightCancelledWhenAllLeave(t *testing.T) {
 	var g flightGroup
-	joined := make(chan struct{}, 1)
+	joined, left := make(chan struct{}, 1), make(chan struct{}, 2)
 	g.joined = func() { joined <- struct{}{} }
+	g.left = func() { left <- struct{}{} }
 	started, seen := make(chan struct{}), make(chan error, 1)
 	ctxA, leaveA := context.WithCancel(context.Background())
 	ctxB, leaveB := context.WithCancel(context.Background())
@@ -82,9 +86,7 @@ func TestFlightCancelledWhenAllLeave(t *testing.T) {
 	}()
 	<-joined
 	leaveA()
-	if err := <-errA; !errors.Is(err, context.Canceled) {
-		t.Errorf("the first request = %v; want its own context's error at once", err)
-	}
+	<-left
 	select {
 	case err := <-seen:
 		t.Fatalf("the computation ended (%v) with a request still waiting", err)
@@ -97,6 +99,9 @@ func TestFlightCancelledWhenAllLeave(t *testing.T) {
 	if err := <-seen; !errors.Is(err, context.Canceled) {
 		t.Errorf("the computation's context = %v once all left; want canceled", err)
 	}
+	if err := <-errA; !errors.Is(err, context.Canceled) {
+		t.Errorf("the first request = %v; want its own context's error", err)
+	}
 }
 
 // TestFlightDeadlineExtended: the computation's deadline is the latest of
@@ -104,8 +109,9 @@ func TestFlightCancelledWhenAllLeave(t *testing.T) {
 // end it while a later one waits; the budget caps it.
 func TestFlightDeadlineExtended(t *testing.T) {
 	g := flightGroup{budget: time.Hour}
-	joined := make(chan struct{}, 1)
+	joined, left := make(chan struct{}, 1), make(chan struct{}, 1)
 	g.joined = func() { joined <- struct{}{} }
+	g.left = func() { left <- struct{}{} }
 	ctxA, cancelA := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancelA()
 	started, release := make(chan struct{}), make(chan struct{})
@@ -130,15 +136,17 @@ func TestFlightDeadlineExtended(t *testing.T) {
 		resB <- string(b)
 	}()
 	<-joined
-	if err := <-errA; !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("the first request past its deadline = %v; want deadline exceeded", err)
-	}
+	<-ctxA.Done() // the first request's deadline passes
+	<-left
 	if err := compCtx.Err(); err != nil {
 		t.Errorf("the computation's context after the first deadline = %v; want it running for the second request", err)
 	}
 	close(release)
 	if got := <-resB; got != "answer" {
 		t.Errorf("the second request = %q; want the answer", got)
+	}
+	if err := <-errA; !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("the first request past its deadline = %v; want deadline exceeded", err)
 	}
 	c := (&flightGroup{budget: time.Minute}).start(context.Background())
 	c.extend(context.Background())

@@ -271,18 +271,7 @@ func TestHEAD(t *testing.T) {
 		n++
 		// The same Accept-Encoding for both: Go's client asks for gzip on
 		// a GET by itself, never on a HEAD.
-		get, err := do(http.MethodGet, ts.URL+path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gotBody, _ := io.ReadAll(get.Body)
-		get.Body.Close()
-		head, err := do(http.MethodHead, ts.URL+path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		headBody, _ := io.ReadAll(head.Body)
-		head.Body.Close()
+		get, head, gotBody, headBody := getAndHead(t, ts.URL+path)
 		if head.StatusCode != get.StatusCode || len(headBody) != 0 || len(gotBody) == 0 {
 			t.Errorf("HEAD %s = %d with %d body bytes; GET = %d with %d", path, head.StatusCode, len(headBody), get.StatusCode, len(gotBody))
 		}
@@ -295,6 +284,23 @@ func TestHEAD(t *testing.T) {
 	if n < 12 {
 		t.Errorf("only %d GET routes", n)
 	}
+}
+
+// getAndHead sends a GET and a HEAD of url and reads both answers.
+func getAndHead(t *testing.T, url string) (get, head *http.Response, getBody, headBody []byte) {
+	t.Helper()
+	var err error
+	if get, err = do(http.MethodGet, url); err != nil {
+		t.Fatal(err)
+	}
+	getBody, _ = io.ReadAll(get.Body)
+	get.Body.Close()
+	if head, err = do(http.MethodHead, url); err != nil {
+		t.Fatal(err)
+	}
+	headBody, _ = io.ReadAll(head.Body)
+	head.Body.Close()
+	return get, head, getBody, headBody
 }
 
 func do(method, url string) (*http.Response, error) {

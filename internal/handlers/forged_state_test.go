@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -14,26 +13,6 @@ import (
 
 	"github.com/adjudicator/adjudicator/internal/rules"
 )
-
-// mapCache is a Cache that keeps everything and lets a test write under
-// any key, as someone with write access to a shared cache could.
-type mapCache struct {
-	mu sync.Mutex
-	m  map[string][]byte
-}
-
-func (c *mapCache) Get(_ context.Context, key string) ([]byte, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	v, ok := c.m[key]
-	return v, ok
-}
-
-func (c *mapCache) Set(_ context.Context, key string, value []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.m[key] = value
-}
 
 func adjudicateOn(t *testing.T, srv *Server, moves []string) adjudication {
 	t.Helper()
@@ -58,7 +37,7 @@ func adjudicateOn(t *testing.T, srv *Server, moves []string) adjudication {
 // not the key it was read under. (Forging the key field as well takes the
 // cache's own seal, which for Redis is an HMAC with the service's secret.)
 func TestForgedGameStateIgnored(t *testing.T) {
-	c := &mapCache{m: map[string][]byte{}}
+	c := newRecCache() // any key may be written, as someone with write access to a shared cache could
 	srv, err := New(DefaultConfig(), zap.NewNop(), c, prometheus.NewRegistry())
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package handlers_test
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -356,18 +355,7 @@ func TestHEADAsGET(t *testing.T) {
 		for _, sample := range headSamples {
 			for _, q := range queries {
 				path := fill(route, sample) + q
-				get, err := do(http.MethodGet, ts.URL+path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				getBody, _ := io.ReadAll(get.Body)
-				get.Body.Close()
-				head, err := do(http.MethodHead, ts.URL+path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				headBody, _ := io.ReadAll(head.Body)
-				head.Body.Close()
+				get, head, getBody, headBody := getAndHead(t, ts.URL+path)
 				n++
 				if head.StatusCode != get.StatusCode || len(headBody) != 0 {
 					t.Errorf("HEAD %s = %d with %d body bytes; GET = %d %.120s", path, head.StatusCode, len(headBody), get.StatusCode, getBody)

@@ -166,6 +166,9 @@ Seconds in a Go duration written in whole units ("15s", "1m30s", "500ms",
   "ADJUDICATOR_MAX_MOVES" $c.maxMoves
   "ADJUDICATOR_MAX_BULK_BYTES" $c.maxBulkBytes
   "ADJUDICATOR_MAX_BULK_GAMES" $c.maxBulkGames
+  "ADJUDICATOR_BULK_BUFFER_BYTES" $c.bulkBufferBytes
+  "ADJUDICATOR_MAX_ANSWER_BYTES" $c.maxAnswerBytes
+  "ADJUDICATOR_MAX_STATE_BYTES" $c.maxStateBytes
   "ADJUDICATOR_MAX_PERFT_DEPTH" $c.maxPerftDepth
   "ADJUDICATOR_MAX_PERFT_NODES" $c.maxPerftNodes
   "ADJUDICATOR_INLINE_VARIANTS" $c.inlineVariants

@@ -365,14 +365,16 @@ func (s *Server) bulkLine(ctx context.Context, g *bulkGame) []byte {
 		}
 		out = bulkProblem{Index: g.index, Problem: p}
 	}
-	b, err := json.Marshal(out)
-	switch {
-	case err != nil:
-		b, _ = json.Marshal(bulkProblem{Index: g.index, Problem: problem(codeInternal, "", "internal error")})
-	case len(b)+1 > s.cfg.MaxAnswerBytes:
-		b, _ = json.Marshal(bulkProblem{Index: g.index, Problem: answerTooLarge(s.cfg.MaxAnswerBytes, "", "")})
+	b, err := s.encodeAnswer(out, "")
+	if err != nil {
+		p, ok := err.(*Problem) // past the answer budget
+		if !ok {
+			p = problem(codeInternal, "", "internal error")
+		}
+		b, _ = json.Marshal(bulkProblem{Index: g.index, Problem: p})
+		b = append(b, '\n')
 	}
-	return append(b, '\n')
+	return b
 }
 
 // bulkDecode checks one line as validate checks a single request's body

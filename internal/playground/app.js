@@ -23,6 +23,10 @@
     pieces: new Map(), // letter (upper case) -> piece of the definition
     startFen: null, // the FEN the game started from; null: the variant's start
     plies: [], // {uci, san, from, to, before, fen} per move played
+    view: null, // the ply whose position the board shows (-1: the start); null: the current one
+    preview: null, // the ply whose FEN the move list shows while the pointer is on it
+    claimed: null, // the accepted claim ({type, by}) that ended the game
+    defs: new Map(), // built-in variant id -> its definition (GET /v1/variants/{id})
     fen: '', // the current position
     status: null, // the current status (games/adjudicate: with the game's history)
     moves: [], // the current legal moves (legal-moves)
@@ -151,14 +155,32 @@
     return S.flipped ? {row: r, col: files - 1 - f} : {row: ranks - 1 - r, col: f};
   }
 
+  // buildCoordinates writes the files below the board and the ranks at its
+  // left, outside the squares, in the order of the screen.
+  function buildCoordinates(files, ranks) {
+    const fl = [];
+    for (let col = 0; col < files; col++) {
+      const f = S.flipped ? files - 1 - col : col;
+      fl.push(el('span', '', String.fromCharCode(97 + f)));
+    }
+    $('files').replaceChildren(...fl);
+    const rl = [];
+    for (let row = 0; row < ranks; row++) {
+      const r = S.flipped ? row : ranks - 1 - row;
+      rl.push(el('span', '', String(r + 1)));
+    }
+    $('ranks').replaceChildren(...rl);
+  }
+
   function buildBoard() {
     const b = $('board');
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.square : null;
     b.replaceChildren();
     S.squares.clear();
     const {files, ranks} = S.def;
-    b.style.setProperty('--files', files);
-    b.style.setProperty('--ranks', ranks);
+    $('boardwrap').style.setProperty('--files', files);
+    $('boardwrap').style.setProperty('--ranks', ranks);
+    buildCoordinates(files, ranks);
     const cells = [];
     for (let f = 0; f < files; f++) {
       for (let r = 0; r < ranks; r++) {
@@ -171,16 +193,6 @@
         btn.dataset.col = col;
         btn.style.gridRow = String(row + 1);
         btn.style.gridColumn = String(col + 1);
-        if (row === ranks - 1) {
-          const c = el('span', 'coord file', name[0]);
-          c.setAttribute('aria-hidden', 'true');
-          btn.append(c);
-        }
-        if (col === 0) {
-          const c = el('span', 'coord rank', String(r + 1));
-          c.setAttribute('aria-hidden', 'true');
-          btn.append(c);
-        }
         S.squares.set(name, btn);
         cells.push([row * files + col, btn]);
       }
@@ -192,25 +204,47 @@
     if (focused && S.squares.has(focused)) S.squares.get(focused).focus();
   }
 
+  // shown is the position the board shows: the current one, or that after
+  // the ply S.view (before the first ply for -1), with the ply that led
+  // there and whether its side to move is in check (from the API: the
+  // status now, the ply's SAN before).
+  function shown() {
+    const n = S.plies.length;
+    if (S.view === null || S.view >= n) {
+      const st = S.status;
+      return {fen: S.fen, ply: n ? S.plies[n - 1] : null, live: true, check: !!(st && st.inCheck), turn: st ? st.turn : turnOf(S.fen)};
+    }
+    if (S.view < 0) {
+      const fen = n ? S.plies[0].before : S.fen;
+      return {fen, ply: null, live: false, check: false, turn: turnOf(fen)};
+    }
+    const ply = S.plies[S.view];
+    return {fen: ply.fen, ply, live: false, check: /[+#]$/.test(ply.san), turn: turnOf(ply.fen)};
+  }
+
+  const turnOf = (fen) => (fen.split(' ')[1] === 'b' ? 'black' : 'white');
+
   function renderBoard() {
     const b = $('board');
+    const at = shown();
+    S.board = readBoard(at.fen, S.def.files, S.def.ranks);
     b.querySelectorAll('.dev').forEach((d) => d.remove());
     const targets = new Map(); // square -> takes something
-    if (S.selected) {
+    if (S.selected && at.live) {
       for (const m of movesFrom(S.selected)) {
         const take = m.captures.length > 0 || m.converted.length > 0;
         for (const t of targetsOf(m)) targets.set(t, (targets.get(t) || false) || take);
       }
     }
     const sel = new Set(S.selected ? (isDev(S.board.get(S.selected)) ? blockOf(S.selected) : [S.selected]) : []);
-    const last = S.plies.length ? S.plies[S.plies.length - 1] : null;
+    const last = at.ply;
     const lastSquares = new Set();
     if (last) {
       const dev = isDev(S.board.get(last.to));
       for (const s of [last.from, last.to]) for (const t of dev ? blockOf(s) : [s]) lastSquares.add(t);
     }
     const royal = new Set([...S.pieces.values()].filter((p) => p.royal).map((p) => p.letter));
-    const checkWhite = S.status && S.status.inCheck ? S.status.turn === 'white' : null;
+    const checkWhite = at.check ? at.turn === 'white' : null;
     for (const [name, btn] of S.squares) {
       const p = S.board.get(name);
       btn.querySelectorAll('.pc').forEach((n) => n.remove());
@@ -243,6 +277,7 @@
     }
     b.dataset.plies = String(S.plies.length);
     b.dataset.selected = S.selected || '';
+    b.dataset.view = at.live ? '' : String(S.view);
   }
 
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -261,22 +296,122 @@
     return s;
   }
 
-  // moveNumber labels a move by the position before it: "12." or "12...".
-  function moveNumber(before) {
-    const f = before.split(' ');
-    return f[5] + (f[1] === 'w' ? '.' : '...');
+  // moveRows groups the plies by move number, as a score sheet does: one
+  // row a number with White's plies and Black's (more than one a side in
+  // a variant of several moves a turn). A game whose first ply is Black's
+  // starts with a row of Black's alone ("1... e5").
+  function moveRows() {
+    const rows = [];
+    S.plies.forEach((p, i) => {
+      const f = p.before.split(' ');
+      const white = f[1] !== 'b';
+      const no = f[5] || String(rows.length + 1);
+      let row = rows[rows.length - 1];
+      if (!row || row.no !== no || (white && row.black.length)) {
+        row = {no, white: [], black: []};
+        rows.push(row);
+      }
+      (white ? row.white : row.black).push(i);
+    });
+    return rows;
+  }
+
+  // rowNumber is a row's number as written: "12." or, for Black alone, "12...".
+  const rowNumber = (row) => row.no + (row.white.length ? '.' : '...');
+
+  // plyName names a ply by its number and SAN: "2. Nf3", "2... Nc6".
+  function plyName(i) {
+    const f = S.plies[i].before.split(' ');
+    return `${f[5] || ''}${f[1] === 'b' ? '...' : '.'} ${S.plies[i].san}`;
   }
 
   function moveText() {
     const out = [];
-    S.plies.forEach((p, i) => {
-      const white = p.before.split(' ')[1] === 'w';
-      const prevWhite = i > 0 && S.plies[i - 1].before.split(' ')[1] === 'w';
-      if (i === 0 || (white && !prevWhite)) out.push(moveNumber(p.before));
-      out.push(p.san);
-    });
+    for (const row of moveRows()) {
+      out.push(rowNumber(row));
+      for (const i of [...row.white, ...row.black]) out.push(S.plies[i].san);
+    }
     if (S.status && S.status.outcome !== 'ongoing') out.push(S.status.result);
     return out.join(' ');
+  }
+
+  // renderMoves writes the move list: a button a ply, the one shown
+  // marked current and alone in the Tab order (the arrow keys move on).
+  function renderMoves() {
+    const list = $('moves');
+    const cur = S.view === null ? S.plies.length - 1 : S.view;
+    const items = [];
+    for (const row of moveRows()) {
+      const li = el('li');
+      const cells = [el('span', 'no', rowNumber(row)), el('span', 'w'), el('span', 'b')];
+      for (const [cell, plies] of [[cells[1], row.white], [cells[2], row.black]]) {
+        for (const i of plies) {
+          const btn = el('button', 'mv', S.plies[i].san);
+          btn.type = 'button';
+          btn.dataset.ply = String(i);
+          btn.title = 'FEN after ' + plyName(i) + ': ' + S.plies[i].fen;
+          btn.setAttribute('aria-label', plyName(i));
+          btn.tabIndex = i === cur || (cur < 0 && i === 0) ? 0 : -1;
+          if (i === cur) btn.setAttribute('aria-current', 'true');
+          cell.append(btn);
+        }
+      }
+      li.append(...cells);
+      items.push(li);
+    }
+    list.replaceChildren(...items);
+    const mark = list.querySelector('[aria-current]');
+    if (mark) mark.scrollIntoView({block: 'nearest'});
+    $('view-start').disabled = S.plies.length === 0 || S.view === -1;
+    $('view-prev').disabled = S.plies.length === 0 || S.view === -1;
+    $('view-next').disabled = S.view === null;
+    $('view-end').disabled = S.view === null;
+    $('viewing').textContent = S.view === null ? '' : `Showing the position ${S.view < 0 ? 'at the start' : 'after ' + plyName(S.view)}: \u00BB or End returns to the game.`;
+    renderMoveFEN();
+  }
+
+  // renderMoveFEN shows the FEN of the move under the pointer, else of the
+  // position shown.
+  function renderMoveFEN() {
+    const i = S.preview !== null && S.preview < S.plies.length ? S.preview : S.view === null ? S.plies.length - 1 : S.view;
+    const box = $('move-fen');
+    box.dataset.ply = String(i);
+    if (i >= 0) {
+      $('move-fen-label').textContent = `After ${plyName(i)}:`;
+      $('move-fen-text').textContent = S.plies[i].fen;
+    } else {
+      $('move-fen-label').textContent = S.plies.length ? 'Start:' : '';
+      $('move-fen-text').textContent = S.plies.length ? S.plies[0].before : '';
+    }
+  }
+
+  // setView shows the position after ply i (-1: the start); the last ply
+  // is the current position, where the game goes on.
+  function setView(i, focus) {
+    if (!S.def) return;
+    const n = S.plies.length;
+    i = Math.max(-1, Math.min(i, n - 1));
+    S.view = i === n - 1 ? null : i;
+    S.selected = null;
+    renderBoard();
+    renderMoves();
+    updatePicture();
+    $('picture-link').href = pictureURL(true) || $('picture-link').href;
+    if (focus) {
+      const btn = $('moves').querySelector(`button.mv[data-ply="${Math.max(i, 0)}"]`);
+      if (btn) btn.focus();
+    }
+  }
+
+  // onMovesKey moves along the list with the arrow keys, Home and End.
+  function onMovesKey(e) {
+    const btn = e.target.closest && e.target.closest('button.mv');
+    if (!btn) return;
+    const i = Number(btn.dataset.ply);
+    const to = {ArrowLeft: i - 1, ArrowUp: i - 1, ArrowRight: i + 1, ArrowDown: i + 1, Home: -1, End: S.plies.length - 1}[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    setView(to, true);
   }
 
   function gameURL() {
@@ -289,15 +424,16 @@
     return '/?' + q;
   }
 
-  // pictureURL is the service's picture of the current position:
+  // pictureURL is the service's picture of the position shown:
   // GET /v1/board.svg, an inline definition named by its hash.
   function pictureURL(coordinates) {
     const q = new URLSearchParams();
     if (S.source.variant) q.set('variant', S.source.variant);
     else if (S.defHash) q.set('definitionHash', S.defHash);
     else return '';
-    q.set('fen', S.fen);
-    const last = S.plies[S.plies.length - 1];
+    const at = shown();
+    q.set('fen', at.fen);
+    const last = at.ply;
     if (last) q.set('lastMove', last.from + last.to);
     if (S.flipped) q.set('flip', 'true');
     if (!coordinates) q.set('coordinates', 'false');
@@ -350,20 +486,12 @@
   }
 
   function render() {
-    S.board = readBoard(S.fen, S.def.files, S.def.ranks);
     renderBoard();
     const st = $('status');
     st.textContent = statusText(S.status);
     st.classList.toggle('over', S.status.outcome !== 'ongoing');
     st.dataset.outcome = S.status.outcome;
-    const list = $('moves');
-    list.replaceChildren();
-    for (const p of S.plies) {
-      const li = el('li');
-      li.append(el('span', 'no', moveNumber(p.before)), el('span', 'san', p.san), el('span', 'fen', p.fen));
-      list.append(li);
-    }
-    list.scrollTop = list.scrollHeight;
+    renderMoves();
     $('current-fen').textContent = S.fen;
     const url = gameURL();
     $('game-link').href = url;
@@ -371,7 +499,10 @@
     const pic = pictureURL(true);
     $('picture-link').hidden = !pic;
     if (pic) $('picture-link').href = pic;
-    $('undo').disabled = S.plies.length === 0;
+    $('undo').disabled = S.plies.length === 0 && !S.claimed;
+    // A claim accepted ends the game here (the API keeps nothing): undo it
+    // to claim again.
+    document.querySelectorAll('#claims button, #claim-by').forEach((c) => (c.disabled = !!S.claimed));
     updatePicture();
   }
 
@@ -404,6 +535,9 @@
     S.status = adj.status;
     S.moves = adj.status.outcome === 'ongoing' ? lm.moves : [];
     S.selected = null;
+    S.view = null;
+    S.preview = null;
+    S.claimed = null;
     render();
   }
 
@@ -432,13 +566,63 @@
     }
   }
 
+  // undo takes back an accepted claim, else the last move.
   async function undo() {
-    if (S.busy || !S.plies.length) return;
+    if (S.busy || (!S.plies.length && !S.claimed)) return;
     setBusy(true);
     showError(null);
     try {
+      if (S.claimed) {
+        await advance(S.plies, S.fen);
+        claimResult('', null);
+        return;
+      }
       const plies = S.plies.slice(0, -1);
       await advance(plies, S.plies[S.plies.length - 1].before);
+    } catch (e) {
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // The claims of POST /v1/games/adjudicate, as the page names them.
+  const CLAIMS = {draw: 'Draw claim', agreement: 'Draw by agreement', resign: 'Resignation', flag: 'Flag fall', abort: 'Abort'};
+
+  // claimResult shows the answer to a claim: accepted or not, the result
+  // and reason, and a rejected claim's reason when the answer has one.
+  function claimResult(text, accepted) {
+    const p = $('claim-result');
+    p.textContent = text;
+    p.dataset.accepted = accepted === null ? '' : String(accepted);
+  }
+
+  // claim makes a claim of type after the game's last move: the API
+  // decides whether it stands. by is the player the page names (the side
+  // to move unless the player picks another): the claimant, the resigner,
+  // whose flag fell, who aborts or who offered the agreed draw.
+  async function claim(type) {
+    if (S.busy || !S.def || !S.status) return;
+    const by = $('claim-by').value || S.status.turn;
+    const game = {...spec(), moves: S.plies.map((p) => p.uci), claim: {type, by}};
+    if (S.startFen) game.fen = S.startFen;
+    setBusy(true);
+    showError(null);
+    try {
+      const adj = await api('POST', '/v1/games/adjudicate', game);
+      const who = `${CLAIMS[type]} (${cap(by)})`;
+      if (adj.claimAccepted) {
+        claimResult(`${who}: accepted. Result ${adj.result}, reason ${adj.reason}.`, true);
+        S.status = adj.status;
+        S.moves = [];
+        S.selected = null;
+        S.view = null;
+        S.claimed = {type, by};
+        render();
+      } else {
+        const why = adj.claimRejected ? adj.claimRejected.detail || adj.claimRejected.code : '';
+        claimResult(`${who}: rejected${why ? ': ' + why : ''}. Result ${adj.result}, reason ${adj.reason}.`, false);
+      }
     } catch (e) {
       showError(e);
     } finally {
@@ -469,7 +653,7 @@
     setBusy(true);
     showError(null);
     try {
-      const def = source.variant ? await api('GET', '/v1/variants/' + encodeURIComponent(source.variant)) : source.definition;
+      const def = source.variant ? await builtinDef(source.variant) : source.definition;
       const prev = S.source;
       S.source = source.variant ? {variant: source.variant} : {definition: def};
       let fen = startFen || def.startFEN;
@@ -501,7 +685,9 @@
       S.board = readBoard(fen, def.files, def.ranks);
       S.plies = [];
       S.selected = null;
+      S.view = null;
       buildBoard();
+      claimResult('', null);
       await advance(plies, fen);
       if (stop) showError(stop);
     } catch (e) {
@@ -515,6 +701,10 @@
 
   function onSquare(sq) {
     if (S.busy || !S.def) return;
+    if (S.view !== null) {
+      notice('This is an earlier position of the game: go to the last move (End) to play on.');
+      return;
+    }
     if (S.selected) {
       const cands = movesFrom(S.selected).filter((m) => targetsOf(m).includes(sq));
       if (cands.length === 1) return play(cands[0]);
@@ -601,6 +791,109 @@
 
   const radio = (name) => document.querySelector(`input[name="${name}"]:checked`).value;
 
+  // setupRequest is the body of POST /v1/setups for the options shown:
+  // each mode sends only the options it reads.
+  function setupRequest(source) {
+    const body = source.variant ? {variant: source.variant} : {definition: source.definition};
+    const mode = $('setup-mode').value;
+    body.mode = mode;
+    if (mode === 'chess960') {
+      if ($('setup-number').value !== '') body.number = Number($('setup-number').value);
+    } else {
+      if ((mode === 'classical-random' || mode === 'random') && $('setup-count').value !== '') body.count = Number($('setup-count').value);
+      const pieces = $('setup-pieces').value.split(',').map((s) => s.trim()).filter(Boolean);
+      if (pieces.length && mode.endsWith('selected')) body.pieces = pieces;
+      if ($('setup-duplicates').checked) body.duplicates = true;
+      if ($('setup-mirror').checked) body.mirror = true;
+      if ($('setup-promotion').value) body.promotion = $('setup-promotion').value;
+    }
+    if ($('setup-seed').value !== '') body.seed = Number($('setup-seed').value);
+    return body;
+  }
+
+  // The modes of POST /v1/setups by the options a variant has: the
+  // game-creation options of Grand Chess (yucata.de), and the Chess960
+  // arrays by number.
+  const CREATION_MODES = ['classical-random', 'classical-selected', 'random', 'selected', 'classical'];
+
+  // setupKinds reads from a definition which of the setups' options it
+  // has: the game-creation options where the definition has promotion
+  // choices (Grand Chess's captured, initial and all, which these options
+  // include and write into the FEN), the Chess960 arrays where castling
+  // starts anywhere on 8 files, as mode chess960 requires.
+  function setupKinds(def) {
+    const r = (def && def.rules) || {};
+    const promo = r.promotion || {};
+    const castling = r.castling || {};
+    return {
+      creation: Array.isArray(promo.choices) && promo.choices.length > 0,
+      chess960: !!castling.anyStart && def.files === 8,
+    };
+  }
+
+  // formDefinition is the definition the form names: the built-in
+  // variant chosen (fetched once), or the inline definition when it reads.
+  async function formDefinition() {
+    if (radio('source') === 'inline') {
+      try {
+        return parseDefinition($('definition').value);
+      } catch (e) {
+        return null;
+      }
+    }
+    return builtinDef($('variant').value);
+  }
+
+  // builtinDef returns a built-in variant's definition, fetched once.
+  async function builtinDef(id) {
+    if (!S.defs.has(id)) S.defs.set(id, await api('GET', '/v1/variants/' + encodeURIComponent(id)));
+    return S.defs.get(id);
+  }
+
+  // updateSetupOptions shows the setup options of the variant the form
+  // names, and none for a variant that has none.
+  let setupSeq = 0;
+  async function updateSetupOptions() {
+    const seq = ++setupSeq;
+    const box = $('setup-choice');
+    let def = null;
+    try {
+      def = await formDefinition();
+    } catch (e) {
+      showError(e);
+    }
+    if (seq !== setupSeq) return;
+    const kinds = setupKinds(def);
+    const modes = [...(kinds.creation ? CREATION_MODES : []), ...(kinds.chess960 ? ['chess960'] : [])];
+    const sel = $('setup-mode');
+    const keep = sel.value;
+    sel.replaceChildren(...modes.map((m) => {
+      const o = el('option', '', m);
+      o.value = m;
+      return o;
+    }));
+    if (modes.includes(keep)) sel.value = keep;
+    const promo = $('setup-promotion');
+    const choices = kinds.creation ? def.rules.promotion.choices : [];
+    promo.replaceChildren(el('option', '', `(the variant's: ${(kinds.creation && def.rules.promotion.choice) || 'default'})`),
+      ...choices.map((c) => el('option', '', c)));
+    promo.options[0].value = '';
+    box.hidden = modes.length === 0;
+    box.dataset.for = radio('source') === 'inline' ? 'inline' : $('variant').value;
+    box.dataset.options = [kinds.creation ? 'creation' : '', kinds.chess960 ? 'chess960' : ''].filter(Boolean).join(' ');
+    $('setup-title').textContent = `Set up by ${def && def.name ? def.name + "'s" : "the variant's"} options (POST /v1/setups)`;
+    if (!modes.length && radio('start') === 'setup') $('start-default').checked = true;
+    showSetupMode();
+  }
+
+  // showSetupMode shows the options that the chosen mode reads.
+  function showSetupMode() {
+    const m = $('setup-mode').value;
+    const box = document.querySelector('.setup-options');
+    box.dataset.kind = m === 'chess960' ? 'chess960' : m ? 'creation' : '';
+    box.dataset.mode = m;
+  }
+
   async function onStart(e) {
     e.preventDefault();
     if (S.busy) return;
@@ -614,16 +907,7 @@
         fen = $('fen').value.trim();
         if (!fen) throw new Error('Type a FEN, or choose the variant\'s start.');
       } else if (start === 'setup') {
-        const body = source.variant ? {variant: source.variant} : {definition: source.definition};
-        body.mode = $('setup-mode').value;
-        const count = $('setup-count').value;
-        if (count !== '') body.count = Number(count);
-        const pieces = $('setup-pieces').value.split(',').map((s) => s.trim()).filter(Boolean);
-        if (pieces.length) body.pieces = pieces;
-        if ($('setup-duplicates').checked) body.duplicates = true;
-        if ($('setup-mirror').checked) body.mirror = true;
-        if ($('setup-promotion').value) body.promotion = $('setup-promotion').value;
-        if ($('setup-seed').value !== '') body.seed = Number($('setup-seed').value);
+        const body = setupRequest(source);
         setBusy(true);
         let r;
         try {
@@ -633,7 +917,7 @@
         }
         $('setup-seed').value = String(r.seed);
         fen = r.fen;
-        notice(`Set up with seed ${r.seed}.`);
+        notice(r.number !== undefined ? `Set up array ${r.number} with seed ${r.seed}.` : `Set up with seed ${r.seed}.`);
       }
       await newGame(source, fen, []);
     } catch (err) {
@@ -646,6 +930,7 @@
       const def = await api('GET', '/v1/variants/' + encodeURIComponent($('variant').value));
       $('definition').value = JSON.stringify(def, null, 1);
       $('source-inline').checked = true;
+      await updateSetupOptions();
     } catch (e) {
       showError(e);
     }
@@ -674,14 +959,39 @@
     });
     $('game-form').addEventListener('submit', onStart);
     $('load-definition').addEventListener('click', loadDefinition);
-    $('definition').addEventListener('input', () => ($('source-inline').checked = true));
+    $('definition').addEventListener('input', () => {
+      $('source-inline').checked = true;
+      updateSetupOptions();
+    });
+    document.querySelectorAll('input[name="source"]').forEach((n) => n.addEventListener('change', updateSetupOptions));
     $('fen').addEventListener('input', () => ($('start-fen').checked = true));
     document.querySelectorAll('.setup-options input, .setup-options select').forEach((n) =>
       n.addEventListener('input', () => ($('start-setup').checked = true)));
+    $('setup-mode').addEventListener('change', showSetupMode);
     $('variant').addEventListener('change', () => {
       $('source-builtin').checked = true;
+      updateSetupOptions();
       if (radio('start') === 'default') $('game-form').requestSubmit();
     });
+    $('moves').addEventListener('click', (e) => {
+      const btn = e.target.closest('button.mv');
+      if (btn) setView(Number(btn.dataset.ply), true);
+    });
+    $('moves').addEventListener('keydown', onMovesKey);
+    $('moves').addEventListener('mouseover', (e) => {
+      const btn = e.target.closest('button.mv');
+      S.preview = btn ? Number(btn.dataset.ply) : null;
+      renderMoveFEN();
+    });
+    $('moves').addEventListener('mouseleave', () => {
+      S.preview = null;
+      renderMoveFEN();
+    });
+    $('view-start').addEventListener('click', () => setView(-1));
+    $('view-prev').addEventListener('click', () => setView((S.view === null ? S.plies.length - 1 : S.view) - 1));
+    $('view-next').addEventListener('click', () => S.view !== null && setView(S.view + 1));
+    $('view-end').addEventListener('click', () => setView(S.plies.length - 1));
+    document.querySelectorAll('#claims button[data-claim]').forEach((b) => b.addEventListener('click', () => claim(b.dataset.claim)));
 
     const q = new URLSearchParams(location.search);
     S.flipped = q.get('flip') === 'true';
@@ -722,6 +1032,7 @@
     }
     const moves = (q.get('moves') || '').split(',').map((s) => s.trim()).filter(Boolean);
     await newGame(source, fen || null, moves);
+    await updateSetupOptions();
   }
 
   init();

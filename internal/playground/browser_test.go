@@ -123,8 +123,11 @@ func (b *browser) startFEN(id, fen string) {
 	}
 }
 
+// moveList is the move list as it reads: each row's number, then its
+// moves, separated by spaces ("1. f3 e5 2. g4 Qh4#").
 func (b *browser) moveList() string {
-	return eval[string](b, `[...document.querySelectorAll('#moves li')].map((li) => li.textContent).join('\n')`)
+	return eval[string](b, `[...document.querySelectorAll('#moves li')].map((li) =>
+		[li.querySelector('.no').textContent, ...[...li.querySelectorAll('button.mv')].map((m) => m.textContent)].join(' ')).join(' ')`)
 }
 
 // TestBrowser plays the playground in headless Chromium against the real
@@ -161,8 +164,12 @@ func TestBrowser(t *testing.T) {
 		if st := b.status(); !strings.Contains(st, "checkmate") || !strings.Contains(st, "0-1") {
 			t.Errorf("status %q; want checkmate: 0-1", st)
 		}
-		if ml := b.moveList(); !strings.Contains(ml, "Qh4#") || !strings.Contains(ml, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3") {
-			t.Errorf("move list %q; want Qh4# and the FEN after it", ml)
+		if ml := b.moveList(); ml != "1. f3 e5 2. g4 Qh4#" {
+			t.Errorf("move list %q; want 1. f3 e5 2. g4 Qh4#", ml)
+		}
+		if title := eval[string](b, `document.querySelector('#moves button[data-ply="3"]').title`); !strings.HasSuffix(title,
+			"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3") {
+			t.Errorf("Qh4# has the title %q; want the FEN after it", title)
 		}
 		b.wantLabel("e1", "e1, White King, in check")
 		b.Do("copy the moves", chromedp.Click(chromedp.ID("copy-moves")), chromedp.WaitVisible(chromedp.ID("notice")))
@@ -214,8 +221,11 @@ func TestBrowser(t *testing.T) {
 		b.idle(1)
 		b.wantLabel("e10", "e10, White Marshall")
 		b.wantLabel("e9", "e9, empty")
-		if ml := b.moveList(); !strings.Contains(ml, "e10=C+") || !strings.Contains(ml, "k3C5/10/") {
-			t.Errorf("move list %q; want e10=C+ and the FEN after it", ml)
+		if ml := b.moveList(); ml != "1. e10=C+" {
+			t.Errorf("move list %q; want 1. e10=C+", ml)
+		}
+		if fen := eval[string](b, `document.getElementById('move-fen-text').textContent`); !strings.HasPrefix(fen, "k3C5/10/") {
+			t.Errorf("the move list shows the FEN %q; want the one after e10=C+", fen)
 		}
 		if st := b.status(); !strings.Contains(st, "Black to move, in check") {
 			t.Errorf("status %q; want Black to move, in check", st)
@@ -234,8 +244,8 @@ func TestBrowser(t *testing.T) {
 		b.idle(1)
 		b.wantLabel("e5", "e5, White Knight")
 		b.wantLabel("e6", "e6, White Diplomat")
-		if ml := b.moveList(); !strings.Contains(ml, "D'''xe5") {
-			t.Errorf("move list %q; want D'''xe5", ml)
+		if ml := b.moveList(); ml != "10. D'''xe5" {
+			t.Errorf("move list %q; want 10. D'''xe5", ml)
 		}
 		b.Screenshot("2-grand-diplomat")
 	})
@@ -297,8 +307,8 @@ func TestBrowser(t *testing.T) {
 		for _, s := range []string{"c3", "d3", "c4", "d4"} {
 			b.wantLabel(s, s+", empty")
 		}
-		if ml := b.moveList(); !strings.Contains(ml, "Dc5") {
-			t.Errorf("move list %q; want Dc5", ml)
+		if ml := b.moveList(); ml != "1. Dc5" {
+			t.Errorf("move list %q; want 1. Dc5", ml)
 		}
 		b.Screenshot("3-giant-dev")
 	})
@@ -316,8 +326,8 @@ func TestBrowser(t *testing.T) {
 		b.wantLabel("d1", "d1, White King")
 		b.move("b1", "c3", 1)
 		b.move("c5", "c4", 2)
-		if ml := b.moveList(); !strings.Contains(ml, "Nc3") || !strings.Contains(ml, "c4") {
-			t.Errorf("move list %q; want Nc3 c4", ml)
+		if ml := b.moveList(); ml != "1. Nc3 c4" {
+			t.Errorf("move list %q; want 1. Nc3 c4", ml)
 		}
 		b.Screenshot("4-inline-los-alamos")
 		link := eval[string](b, `document.getElementById('game-link').getAttribute('href')`)
@@ -337,7 +347,7 @@ func TestBrowser(t *testing.T) {
 		for _, v := range []struct {
 			id    string
 			files int
-		}{{"chess", 8}, {"giant", 16}} {
+		}{{"chess", 8}, {"giant", 16}, {"terachess2", 16}} {
 			p.open("/?variant="+v.id, 0)
 			width := eval[float64](p, `window.innerWidth`)
 			right := eval[float64](p, `document.getElementById('board').getBoundingClientRect().right`)
@@ -351,6 +361,7 @@ func TestBrowser(t *testing.T) {
 			if sqw*float64(v.files) < 0.8*width {
 				t.Errorf("%s on a phone: squares %.1f px wide; want the board to use the width", v.id, sqw)
 			}
+			p.checkCoordinates(v.id + " on a phone")
 			if v.id == "chess" {
 				p.move("e2", "e4", 1)
 			}

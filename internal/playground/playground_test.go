@@ -72,7 +72,9 @@ func TestPage(t *testing.T) {
 	ctl := controls(t, page)
 	for _, id := range []string{"variant", "source-builtin", "source-inline", "definition", "start-default", "start-fen", "fen",
 		"start-setup", "setup-mode", "setup-count", "setup-pieces", "setup-promotion", "setup-seed", "setup-duplicates",
-		"setup-mirror", "start", "undo", "flip", "copy-fen", "copy-moves", "copy-link", "use-picture", "choice-cancel"} {
+		"setup-mirror", "setup-number", "start", "undo", "flip", "copy-fen", "copy-moves", "copy-link", "use-picture", "choice-cancel",
+		"view-start", "view-prev", "view-next", "view-end", "claim-by", "claim-draw", "claim-agreement", "claim-resign", "claim-flag",
+		"claim-abort"} {
 		c, ok := ctl[id]
 		if !ok {
 			t.Errorf("GET /: no control with id %q", id)
@@ -88,6 +90,7 @@ func TestPage(t *testing.T) {
 		}
 	}
 	for _, id := range []string{`id="board"`, `id="status"`, `id="moves"`, `id="choice"`, `id="game-link"`, `id="error"`,
+		`id="files"`, `id="ranks"`, `id="move-fen"`, `id="claim-result"`,
 		`href="/docs"`, `href="/v1/variants"`, `role="status"`, `role="alert"`} {
 		if !strings.Contains(page, id) {
 			t.Errorf("GET /: the page lacks %s", id)

@@ -10,14 +10,23 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/base64"
+	"fmt"
+	"io/fs"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 )
 
-//go:embed index.html style.css app.js
+//go:embed index.html style.css *.js
 var files embed.FS
+
+// scripts are the page's script files, split by concern, in the order in
+// which build joins them into its one script: app.js (the state, the API,
+// the game), board.js, moves.js, claims.js, setup.js, and main.js, which
+// wires the controls and starts the page.
+var scripts = []string{"app.js", "board.js", "moves.js", "claims.js", "setup.js", "main.js"}
 
 // Path is where the page is served.
 const Path = "/"
@@ -34,7 +43,7 @@ func build() ([]byte, string) {
 		}
 		return string(b)
 	}
-	style, script := read("style.css"), read("app.js")
+	style, script := read("style.css"), joinScripts(read)
 	html := read("index.html")
 	for _, part := range []struct{ mark, text string }{{"/*STYLE*/", style}, {"/*SCRIPT*/", script}} {
 		if strings.Count(html, part.mark) != 1 {
@@ -49,6 +58,24 @@ func build() ([]byte, string) {
 	policy := "default-src 'none'; script-src " + hash(script) + "; style-src " + hash(style) +
 		"; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 	return []byte(html), policy
+}
+
+// joinScripts joins the script files in the order of scripts into one
+// script: one strict-mode function, called at once, so that the files
+// share their names and define no global.
+func joinScripts(read func(string) string) string {
+	embedded, err := fs.Glob(files, "*.js")
+	if err != nil || !slices.Equal(embedded, slices.Sorted(slices.Values(scripts))) {
+		panic(fmt.Sprintf("playground: the script files %q are not those of scripts %q", embedded, scripts))
+	}
+	var b strings.Builder
+	b.WriteString("(() => {\n'use strict';\n")
+	for _, name := range scripts {
+		b.WriteString("\n")
+		b.WriteString(read(name))
+	}
+	b.WriteString("})();\n")
+	return b.String()
 }
 
 // Page returns the page as served.

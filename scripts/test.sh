@@ -77,4 +77,4 @@ step "Helm chart and Dockerfile (deploy/helm, a module of its own: Helm is built
 (cd deploy/helm && go tool -n helm >/dev/null && go vet ./... && go test -count=1 -timeout 20m ./...)
 
 step "full perft suites"
-go test -count=1 -run '^TestPerft' ./internal/rules
+go test -count=1 -run '^TestPerft' ./internal/rules ./internal/fsf

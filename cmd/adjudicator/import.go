@@ -20,16 +20,16 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	section := fs.String("section", "", "print only this section's definition")
-	if err := fs.Parse(args); err != nil {
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
 		return 2
 	}
-	if fs.NArg() != 1 {
+	if len(files) != 1 {
 		fmt.Fprintln(stderr, "import: name one file (- for standard input)")
 		return 2
 	}
 	var text []byte
-	var err error
-	if name := fs.Arg(0); name == "-" {
+	if name := files[0]; name == "-" {
 		text, err = io.ReadAll(io.LimitReader(stdin, fsf.MaxTextBytes+1))
 	} else {
 		text, err = os.ReadFile(name)
@@ -74,6 +74,27 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "import: no section [%s]\n", *section)
 	return 1
+}
+
+// parseInterspersed parses args with fs, flags before and after the
+// arguments that are not flags (FILE --section NAME as well as --section
+// NAME FILE), and returns those arguments; after "--" every argument is
+// one.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		left := fs.Args()
+		if len(left) == 0 {
+			return rest, nil
+		}
+		if n := len(args) - len(left); n > 0 && args[n-1] == "--" {
+			return append(rest, left...), nil
+		}
+		rest, args = append(rest, left[0]), left[1:]
+	}
 }
 
 // describe writes a problem on one line: where, which key, what.

@@ -48,3 +48,38 @@ func TestImportCommand(t *testing.T) {
 		t.Errorf("import prints %d sections (%v); want 2", len(all.Variants), err)
 	}
 }
+
+// TestImportArgumentOrder: the file may come before or after --section, as
+// the README writes it, and "--" ends the flags.
+func TestImportArgumentOrder(t *testing.T) {
+	old := stdin
+	defer func() { stdin = old }()
+	ini := "[capablanca-nc:capablanca]\ncastling = false\n"
+	tests := []struct {
+		give []string
+		want int
+	}{
+		{[]string{"import", "--section", "capablanca-nc", "-"}, 0},
+		{[]string{"import", "-", "--section", "capablanca-nc"}, 0},
+		{[]string{"import", "-", "--section=capablanca-nc"}, 0},
+		{[]string{"import", "--section", "capablanca-nc", "--", "-"}, 0},
+		{[]string{"import", "-", "--section", "nosuch"}, 1},
+		{[]string{"import", "-", "-", "--section", "capablanca-nc"}, 2},
+		{[]string{"import", "-", "--bogus"}, 2},
+		{[]string{"import", "--section", "capablanca-nc"}, 2},
+	}
+	for _, tt := range tests {
+		stdin = strings.NewReader(ini)
+		var out, errOut bytes.Buffer
+		code := run(tt.give, &out, &errOut)
+		if code != tt.want {
+			t.Errorf("%v = %d (%s); want %d", tt.give, code, errOut.String(), tt.want)
+			continue
+		}
+		if code == 0 {
+			if _, err := rules.DecodeDefinition(out.Bytes()); err != nil {
+				t.Errorf("%v printed no definition: %v", tt.give, err)
+			}
+		}
+	}
+}

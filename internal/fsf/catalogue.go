@@ -111,3 +111,35 @@ var whenDefault = map[string]bool{
 	"flagPieceBlockedWin": true, "flagMove": true, "flagPieceSafe": true, "connectPieceTypes": true,
 	"connectVertical": true, "connectHorizontal": true, "connectDiagonal": true, "connectValue": true,
 }
+
+// fsfBuiltins are the names of Fairy-Stockfish's built-in variants at
+// commit c19b5f6c (src/variant.cpp, built with largeboards=yes and
+// all=yes), which a section may name as its parent there; builtins.ini
+// describes those the import can read a child of.
+var fsfBuiltins = map[string]bool{
+	"chess": true, "normal": true, "fischerandom": true, "nocastle": true, "armageddon": true,
+	"torpedo": true, "berolina": true, "pawnsideways": true, "pawnback": true, "legan": true,
+	"fairy": true, "makruk": true, "makpong": true, "cambodian": true, "karouk": true, "asean": true,
+	"ai-wok": true, "shatranj": true, "chaturanga": true, "amazon": true, "georgian": true,
+	"nightrider": true, "grasshopper": true, "hoppelpoppel": true, "newzealand": true,
+	"kingofthehill": true, "racingkings": true, "knightmate": true, "misere": true, "losers": true,
+	"giveaway": true, "antichess": true, "suicide": true, "codrus": true, "extinction": true,
+	"kinglet": true, "threekings": true, "horde": true, "petrified": true, "nocheckatomic": true,
+	"atomic": true, "atomar": true, "isolation": true, "isolation7x7": true, "snailtrail": true,
+	"fox-and-hounds": true, "duck": true, "joust": true, "3check": true, "5check": true,
+	"crazyhouse": true, "loop": true, "chessgi": true, "bughouse": true, "koedem": true,
+	"pocketknight": true, "placement": true, "sittuyin": true, "seirawan": true, "shouse": true,
+	"dragon": true, "paradigm": true, "minishogi": true, "mini": true, "kyotoshogi": true,
+	"micro": true, "dobutsu": true, "gorogoro": true, "judkins": true, "torishogi": true,
+	"euroshogi": true, "losalamos": true, "gardner": true, "almost": true, "sortofalmost": true,
+	"chigorin": true, "perfect": true, "spartan": true, "shatar": true, "coregal": true,
+	"clobber": true, "breakthrough": true, "ataxx": true, "flipersi": true, "flipello": true,
+	"minixiangqi": true, "raazuvaa": true, "shogi": true, "checkshogi": true, "shoshogi": true,
+	"yarishogi": true, "okisakishogi": true, "capablanca": true, "capahouse": true,
+	"caparandom": true, "gothic": true, "janus": true, "modern": true, "chancellor": true,
+	"embassy": true, "centaur": true, "gustav3": true, "jesonmor": true, "courier": true,
+	"grand": true, "opulent": true, "tencubed": true, "omicron": true, "troitzky": true, "wolf": true,
+	"shako": true, "clobber10": true, "flipello10": true, "amazons": true, "xiangqi": true,
+	"manchu": true, "supply": true, "janggi": true, "janggitraditional": true, "janggimodern": true,
+	"janggicasual": true,
+}

@@ -26,13 +26,14 @@ import (
 
 // The codes of a Problem.
 const (
-	CodeUnsupported      = "unsupported-key"    // a rule the format has no equivalent for
-	CodeUnsupportedBetza = "unsupported-betza"  // a movement the format cannot say
-	CodeInvalidValue     = "invalid-value"      // a value Fairy-Stockfish would not read
-	CodeUnknownKey       = "unknown-key"        // a key Fairy-Stockfish does not know
-	CodeUnknownParent    = "unknown-parent"     // a parent that is neither earlier nor built in
-	CodeInvalidDef       = "invalid-definition" // the translation does not compile
-	CodeInherited        = "inherited-problems" // the parent section, earlier in the text, has problems the child keeps
+	CodeUnsupported       = "unsupported-key"    // a rule the format has no equivalent for
+	CodeUnsupportedBetza  = "unsupported-betza"  // a movement the format cannot say
+	CodeInvalidValue      = "invalid-value"      // a value Fairy-Stockfish would not read
+	CodeUnknownKey        = "unknown-key"        // a key Fairy-Stockfish does not know
+	CodeUnknownParent     = "unknown-parent"     // a parent that is neither earlier nor built in
+	CodeUnsupportedParent = "unsupported-parent" // a built-in parent of Fairy-Stockfish that the import does not describe
+	CodeInvalidDef        = "invalid-definition" // the translation does not compile
+	CodeInherited         = "inherited-problems" // the parent section, earlier in the text, has problems the child keeps
 )
 
 // Bounds of what a Problem quotes, so that no answer grows faster than the
@@ -153,6 +154,12 @@ func importSection(ctx context.Context, sec *section, states map[string]*state, 
 		p, ok := states[sec.parent]
 		if !ok {
 			p, ok = builtins[sec.parent]
+		}
+		if !ok && fsfBuiltins[sec.parent] {
+			res.Problems = []Problem{{Code: CodeUnsupportedParent, Line: sec.line, From: sec.parent, Builtin: true, Detail: fmt.Sprintf(
+				"%s is a built-in variant of Fairy-Stockfish whose rules the import does not describe, so a child of it cannot be read; the built-ins it describes: %s",
+				sec.parent, strings.Join(BuiltinParents(), ", "))}}
+			return res
 		}
 		if !ok {
 			res.Problems = []Problem{{Code: CodeUnknownParent, Line: sec.line, Detail: fmt.Sprintf(

@@ -370,8 +370,8 @@ func TestFairyStockfishVariantsINI(t *testing.T) {
 			}
 		}
 	}
-	if imported != 24 {
-		t.Errorf("%d sections imported; want 24", imported)
+	if imported != 25 {
+		t.Errorf("%d sections imported; want 25", imported)
 	}
 }
 

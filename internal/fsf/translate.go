@@ -17,7 +17,7 @@ func translate(id, name string, s *state) (*rules.Definition, []Problem) {
 	for _, key := range slices.Sorted(maps.Keys(s.other)) {
 		t.other(s.other[key])
 	}
-	if s.files < 2 || s.ranks < 2 {
+	if s.files < 2 || s.ranks < 1 {
 		t.fail("maxFile", CodeInvalidValue, "the board is %dx%d; the format needs at least 2x2", s.files, s.ranks)
 	}
 	d := &rules.Definition{ID: id, Name: name, Files: s.files, Ranks: s.ranks,
@@ -359,9 +359,27 @@ func (t *translation) promotion(d *rules.Definition) {
 	if len(promoters) == 0 || len(targets) == 0 {
 		return
 	}
-	ranks, ok := t.ranksOf(s.promoRegion, "promotionRegionWhite")
-	if !ok || len(ranks) == 0 {
-		return
+	p := &rules.PromotionDef{}
+	if t.lastSquares(d.StartFEN) && s.mandatoryPawn {
+		p.LastSquares = true
+	} else {
+		ranks, ok := t.ranksOf(s.promoRegion, "promotionRegionWhite")
+		if !ok || len(ranks) == 0 {
+			return
+		}
+		if s.mandatoryPawn {
+			p.Ranks = ranks
+		} else {
+			// A piece that could never move again must promote there
+			// (immobilityIllegal); elsewhere it may stay.
+			for _, r := range ranks {
+				if s.immobility && t.stuck(promoters, r) {
+					p.Ranks = append(p.Ranks, r)
+				} else {
+					p.OptionalRanks = append(p.OptionalRanks, r)
+				}
+			}
+		}
 	}
 	sort.Slice(targets, func(i, j int) bool { return targets[i] > targets[j] })
 	var letters []string
@@ -377,26 +395,77 @@ func (t *translation) promotion(d *rules.Definition) {
 			d.Pieces[i].PromotesTo = slices.Clone(letters)
 		}
 	}
-	p := &rules.PromotionDef{}
-	if s.mandatoryPawn {
-		p.Ranks = ranks
-	} else {
-		// A piece that could never move again must promote there
-		// (immobilityIllegal); elsewhere it may stay.
-		for _, r := range ranks {
-			if s.immobility && t.stuck(promoters, r) {
-				p.Ranks = append(p.Ranks, r)
-			} else {
-				p.OptionalRanks = append(p.OptionalRanks, r)
-			}
-		}
-	}
 	choice, ok := t.limits(d, targets)
 	if !ok {
 		return
 	}
 	p.Choice = choice
 	d.Rules.Promotion = p
+}
+
+// lastSquares says whether the promotion regions are, for each side, the
+// last square of every file that is part of the board (Troitzky Chess,
+// whose board has holes): the format's promotion.lastSquares.
+func (t *translation) lastSquares(fen string) bool {
+	s := t.s
+	board, _, _ := strings.Cut(fen, " ")
+	holes := holesOf(board)
+	if len(holes) == 0 {
+		return false // whole ranks, which ranksOf reads
+	}
+	for c, region := range s.promoRegion {
+		want := sqset{}
+		for f := range s.files {
+			for i := range s.ranks {
+				r := s.ranks - 1 - i // from the far side, White's last rank first
+				if c == 1 {
+					r = i
+				}
+				if !holes[[2]int{f, r}] {
+					want[[2]int{f, r}] = true
+					break
+				}
+			}
+		}
+		on := sqset{} // a region of whole ranks reaches past the board
+		for sq := range region {
+			if sq[0] < s.files && sq[1] < s.ranks {
+				on[sq] = true
+			}
+		}
+		if !maps.Equal(on, want) {
+			return false
+		}
+	}
+	return true
+}
+
+// holesOf lists the squares a FEN's board writes * (not part of the
+// board), file and rank from 0.
+func holesOf(board string) sqset {
+	out := sqset{}
+	rows := strings.Split(board, "/")
+	for i, row := range rows {
+		r, f := len(rows)-1-i, 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			switch {
+			case c >= '0' && c <= '9':
+				n := int(c - '0')
+				for j+1 < len(row) && row[j+1] >= '0' && row[j+1] <= '9' {
+					j++
+					n = n*10 + int(row[j]-'0')
+				}
+				f += n
+			case c == '*':
+				out[[2]int{f, r}] = true
+				f++
+			default:
+				f++
+			}
+		}
+	}
+	return out
 }
 
 // stuck says whether every promoting piece would have no move on rank r
@@ -461,85 +530,6 @@ func sameKinds(a, b kset) bool {
 	return true
 }
 
-// enPassant: the pieces with a double step make it, enPassantTypes take.
-func (t *translation) enPassant(d *rules.Definition) {
-	s := t.s
-	var makers, takers []string
-	for i, k := range t.kinds {
-		if d.Pieces[i].DoubleStep != nil {
-			makers = append(makers, t.letter[k])
-		} else if t.moves[k].initial {
-			t.fail(pieceKinds[k].key, CodeUnsupported,
-				"an initial move other than the two-square step forward makes en-passant squares in Fairy-Stockfish; the format's en passant follows double steps only")
-		}
-		if s.epTypes[0][k] != s.epTypes[1][k] {
-			t.fail("enPassantTypes", CodeUnsupported, "the two sides take en passant with different pieces")
-			return
-		}
-		if s.epTypes[0][k] {
-			takers = append(takers, t.letter[k])
-		}
-	}
-	for c, region := range s.epRegion {
-		if region != nil && !t.whole(region) {
-			key := []string{"enPassantRegionWhite", "enPassantRegionBlack"}[c]
-			if _, ok := s.at[key]; !ok {
-				key = "enPassantRegion"
-			}
-			t.fail(key, CodeUnsupported, "the format takes en passant on any square")
-			return
-		}
-	}
-	if len(makers) > 0 && len(takers) > 0 {
-		d.Rules.EnPassant = &rules.EnPassantDef{Makers: makers, Takers: takers}
-	}
-}
-
-// castling: the landing files of the King, the Rook beside it inward.
-func (t *translation) castling(d *rules.Definition) {
-	s := t.s
-	if !s.castling {
-		return
-	}
-	if !sameKinds(s.rookPieces[0], s.rookPieces[1]) || len(s.rookPieces[0]) != 1 {
-		t.fail("castlingRookPieces", CodeUnsupported, "the format castles with one type of partner, the same for both sides")
-		return
-	}
-	var rook int
-	for k := range s.rookPieces[0] {
-		rook = k
-	}
-	if _, ok := t.letter[rook]; !ok {
-		return // no partner on the board: no castling
-	}
-	board, _, _ := strings.Cut(d.StartFEN, " ")
-	kingFile, kingRank := homeSquare(board, t.letter[kindKing])
-	if kingRank >= 0 && kingRank != s.castlingRank {
-		// Fairy-Stockfish castles on castlingRank only; with the King
-		// elsewhere and no rights in the start, no game castles.
-		if f := strings.Fields(d.StartFEN); len(f) > 2 && f[2] != "-" {
-			t.fail("castlingRank", CodeUnsupported, "castling on rank %d while the King starts on rank %d: the format castles on the King's start rank", s.castlingRank+1, kingRank+1)
-		}
-		return
-	}
-	c := &rules.CastlingDef{Rook: t.letter[rook], Notation: "kq"}
-	if s.chess960 {
-		c.AnyStart = true
-	}
-	if s.chess960 || kingFile < 0 || s.ksFile != kingFile+2 || s.qsFile != kingFile-2 {
-		if s.ksFile < 1 || s.qsFile+1 >= s.files || s.ksFile >= s.files {
-			t.fail("castlingKingsideFile", CodeInvalidValue, "the castling files do not fit the board")
-			return
-		}
-		file := func(f int) string { return string(rune('a' + f)) }
-		c.Sides = &rules.CastlingSides{
-			High: rules.CastlingSide{King: file(s.ksFile), Rook: file(s.ksFile - 1)},
-			Low:  rules.CastlingSide{King: file(s.qsFile), Rook: file(s.qsFile + 1)},
-		}
-	}
-	d.Rules.Castling = c
-}
-
 // whole says whether a region holds every square of the board.
 func (t *translation) whole(region sqset) bool {
 	for f := range t.s.files {
@@ -550,31 +540,4 @@ func (t *translation) whole(region sqset) bool {
 		}
 	}
 	return true
-}
-
-// homeSquare finds the file and rank (from 0) of White's King on the start
-// board, nearest its own side, or -1, -1.
-func homeSquare(board, king string) (int, int) {
-	ranks := strings.Split(board, "/")
-	for ri := len(ranks) - 1; ri >= 0; ri-- {
-		row := ranks[ri]
-		f := 0
-		for i := 0; i < len(row); i++ {
-			c := row[i]
-			switch {
-			case c >= '0' && c <= '9':
-				n := int(c - '0')
-				for i+1 < len(row) && row[i+1] >= '0' && row[i+1] <= '9' {
-					i++
-					n = n*10 + int(row[i]-'0')
-				}
-				f += n
-			case string(c) == king:
-				return f, len(ranks) - 1 - ri
-			default:
-				f++
-			}
-		}
-	}
-	return -1, -1
 }

@@ -132,7 +132,8 @@ type RulesDef struct {
 // unmoved Rook on its own rank, every square between them empty, not in
 // check and not passing or landing on an attacked square; the Rook lands on
 // the square the King passed. With Sides, the King and the Rook land on the
-// files Sides gives instead (RULES, "Castling").
+// files Sides gives instead (RULES, "Castling"); where that moves the King
+// less than two files the move is written King takes Rook (castling.go).
 type CastlingDef struct {
 	// Rook is the letter of the castling partner.
 	Rook string `json:"rook"`
@@ -173,6 +174,14 @@ type CastlingSide struct {
 type EnPassantDef struct {
 	Makers []string `json:"makers"`
 	Takers []string `json:"takers"`
+	// QuietFirst settles a taker that can reach the passed square both by
+	// a capture and by a quiet move (a Pawn that also steps like a King):
+	// with it, the taker may only move there quietly and takes nothing, as
+	// Fairy-Stockfish rules (an en-passant capture only onto a square no
+	// quiet move of the taker reaches); without it, the move there is the
+	// en-passant capture. Pawns that move forward and capture diagonally
+	// never meet the case.
+	QuietFirst bool `json:"quietFirst,omitempty"`
 }
 
 // PromotionDef describes where and how pieces with PromotesTo promote.

@@ -76,6 +76,7 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 	b := &p.board
 	foe := &p.v.foe[us]
 	mt := &p.v.moves[us][int(t)*NumSquares+int(from)]
+	start := len(moves)
 	for i := range mt.leaps {
 		e := &mt.leaps[i]
 		target := b[e.to]
@@ -115,8 +116,13 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 			moves = p.addMove(moves, t, from, e.to, MoveEnPassant, e.promote)
 		case target == 0 && e.capture && p.isEP(e.to) && p.v.types[t-1].epTaker:
 			// The square is both a plain move and an en-passant capture
-			// (never in shipped variants): the capture is the one played.
-			moves = p.addMove(moves, t, from, e.to, MoveEnPassant, e.promote)
+			// (never in shipped variants): the capture is the one played,
+			// unless the quiet move is (EnPassantDef.QuietFirst).
+			kind := MoveEnPassant
+			if p.v.epQuietFirst {
+				kind = MoveNormal
+			}
+			moves = p.addMove(moves, t, from, e.to, kind, e.promote)
 		default:
 			moves = p.addMove(moves, t, from, e.to, MoveNormal, e.promote)
 		}
@@ -230,6 +236,9 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 			moves = p.addMove(moves, t, from, mt.triple, MoveDoubleStep, mt.doublePromote)
 		}
 	}
+	if p.v.epQuietFirst && p.ep != NoSquare && p.v.types[t-1].epTaker {
+		moves = dropQuietEP(moves, start)
+	}
 	return moves
 }
 
@@ -314,152 +323,6 @@ func (p *Position) kingRights(moves []Move, inCheck bool) []Move {
 		}
 	}
 	return moves
-}
-
-// castlingMoves appends the castling moves allowed by the rights, apart
-// from the final test that the King does not land in check.
-func (p *Position) castlingMoves(moves []Move) []Move {
-	if p.v.anyDistance {
-		return p.castlingAnyDistance(moves)
-	}
-	if p.v.castleData {
-		return p.castlingByData(moves)
-	}
-	us, them := p.side, p.side.Other()
-	k := p.king[us]
-	kf, r := k.File(), k.Rank()
-	for rights := p.castle[us]; rights != 0; rights &= rights - 1 {
-		rf := bits.TrailingZeros16(rights)
-		dir := 1
-		if rf < kf {
-			dir = -1
-		}
-		if (rf-kf)*dir < 3 {
-			continue
-		}
-		clear := true
-		for f := kf + dir; f != rf; f += dir {
-			if p.board[SquareAt(f, r)] != 0 || p.v.holes.has(SquareAt(f, r)) {
-				clear = false
-				break
-			}
-		}
-		if !clear || p.attacked(SquareAt(kf+dir, r), them) {
-			continue
-		}
-		moves = append(moves, Move{From: k, To: SquareAt(kf+2*dir, r), Kind: MoveCastle})
-	}
-	return moves
-}
-
-// castlingByData appends the castling moves of a variant whose King and
-// Rook land on given files (CastlingDef.Sides), apart from the final test
-// that the King does not land in check: for each right, every square
-// between the King and its landing square and between the Rook and its own
-// is empty but for those two pieces, and no square the King passes before
-// it lands is attacked. Where the King and Rooks start on fixed squares, the
-// Rook must be the first piece beside the King and the King must move at
-// least two files, so that the move, written with the King's landing square,
-// is no King's step; with AnyStart the move's To is the Rook's square.
-func (p *Position) castlingByData(moves []Move) []Move {
-	us, them := p.side, p.side.Other()
-	k := p.king[us]
-	kf, r := k.File(), k.Rank()
-	if r != p.v.castleRank[us] {
-		return moves
-	}
-	for rights := p.castle[us]; rights != 0; rights &= rights - 1 {
-		rf := bits.TrailingZeros16(rights)
-		side := 0
-		if rf > kf {
-			side = 1
-		}
-		kt, rt := p.v.castleTo[side][0], p.v.castleTo[side][1]
-		if !p.v.anyStart && (abs(kt-kf) < 2 || !p.emptyBetween(r, kf, rf)) {
-			continue
-		}
-		if !p.castleClear(r, kf, kt, kf, rf) || !p.castleClear(r, rf, rt, kf, rf) {
-			continue
-		}
-		safe := true
-		for f, dir := kf, sign(kt-kf); f != kt && safe; {
-			f += dir
-			safe = f == kt || !p.attacked(SquareAt(f, r), them)
-		}
-		if !safe {
-			continue
-		}
-		to := SquareAt(kt, r)
-		if p.v.anyStart {
-			to = SquareAt(rf, r)
-		}
-		moves = append(moves, Move{From: k, To: to, Kind: MoveCastle})
-	}
-	return moves
-}
-
-// castleClear says whether every square of rank r from file a (excluded)
-// to file b (included) is empty but for the files k and q (the King and
-// the Rook).
-func (p *Position) castleClear(r, a, b, k, q int) bool {
-	for f, dir := a, sign(b-a); f != b; {
-		f += dir
-		if f != k && f != q && (p.board[SquareAt(f, r)] != 0 || p.v.holes.has(SquareAt(f, r))) {
-			return false
-		}
-	}
-	return true
-}
-
-// emptyBetween says whether the squares of rank r strictly between files a
-// and b are empty.
-func (p *Position) emptyBetween(r, a, b int) bool {
-	for f := min(a, b) + 1; f < max(a, b); f++ {
-		if p.board[SquareAt(f, r)] != 0 || p.v.holes.has(SquareAt(f, r)) {
-			return false
-		}
-	}
-	return true
-}
-
-// castleSide is the side of the castling move m of a variant with
-// CastlingDef.Sides: 1 toward the higher files, 0 toward the lower.
-func (p *Position) castleSide(m Move) int {
-	if p.v.anyStart && m.To.File() > m.From.File() || !p.v.anyStart && m.To.File() == p.v.castleTo[1][0] {
-		return 1
-	}
-	return 0
-}
-
-// castleKing returns the square the castling move m takes the King to.
-func (p *Position) castleKing(m Move) Square {
-	if !p.v.anyStart {
-		return m.To
-	}
-	return SquareAt(p.v.castleTo[p.castleSide(m)][0], m.From.Rank())
-}
-
-// castleSquares returns where the castling move m, before it is made, takes
-// the King and, from and to, the Rook.
-func (p *Position) castleSquares(m Move) (king, rookFrom, rookTo Square) {
-	if p.v.anyDistance {
-		return p.castleSquaresAnyDistance(m)
-	}
-	if !p.v.castleData {
-		rookFrom, rookTo = p.castleRook(m)
-		return m.To, rookFrom, rookTo
-	}
-	r, side := m.From.Rank(), p.castleSide(m)
-	rookTo = SquareAt(p.v.castleTo[side][1], r)
-	if p.v.anyStart {
-		return p.castleKing(m), m.To, rookTo
-	}
-	dir := 2*side - 1
-	for f := m.From.File() + dir; ; f += dir {
-		if p.board[SquareAt(f, r)] != 0 {
-			return m.To, SquareAt(f, r), rookTo
-		}
-	}
 }
 
 // jumpOffsets are the King's first-move jumps of the Cazaux games.

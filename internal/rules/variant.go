@@ -50,6 +50,8 @@ type Variant struct {
 	anyDistance bool
 	// tripleSteps: some piece type has a TripleStep.
 	tripleSteps bool
+	// epQuietFirst: EnPassantDef.QuietFirst (enpassant.go).
+	epQuietFirst bool
 
 	shapes    [][]shape      // shapes[t-1]: the expanded moves of type t
 	moves     [2][]moveTable // [colour][type*NumSquares+square]
@@ -68,10 +70,14 @@ type Variant struct {
 	// and the higher (side 1) files; castleData says it is set.
 	castleTo   [2][2]int
 	castleData bool
-	anyStart   bool      // CastlingDef.AnyStart
-	holes      bitboard  // the squares that are not part of the board: * in the start FEN
-	castleRank [2]int    // the rank of each side's castling Rooks
-	rookHome   [2][2]int // file of the outermost start Rook on the a side [0] and h side [1], or -1
+	anyStart   bool // CastlingDef.AnyStart
+	// castleOnRook[colour][side]: with Sides and not AnyStart, castling of
+	// that colour toward that side moves the King less than two files
+	// from its start, and is written King takes Rook (castling.go).
+	castleOnRook [2][2]bool
+	holes        bitboard  // the squares that are not part of the board: * in the start FEN
+	castleRank   [2]int    // the rank of each side's castling Rooks
+	rookHome     [2][2]int // file of the outermost start Rook on the a side [0] and h side [1], or -1
 
 	// neighbours[s] are the squares around s in circular order, NoSquare
 	// off the board (windmill.go).
@@ -365,6 +371,7 @@ func (v *Variant) findHomes(fen string) error {
 			continue
 		}
 		v.castleRank[c] = k.Rank()
+		v.castleOnRook[c] = v.onRookSides(k)
 		for f := 0; f < v.files && v.rook != 0; f++ {
 			if s.Board[SquareAt(f, k.Rank())] != makePiece(v.rook, c) {
 				continue
@@ -405,7 +412,7 @@ func (v *Variant) checkHeader() error {
 	if d.Files < 2 || d.Files > MaxFiles {
 		return newError(ErrInvalidVariant, "files", -1, "files must be 2 to %d, not %d", MaxFiles, d.Files)
 	}
-	if d.Ranks < 2 || d.Ranks > MaxRanks {
+	if d.Ranks < 1 || d.Ranks > MaxRanks {
 		return newError(ErrInvalidVariant, "ranks", -1, "ranks must be 2 to %d, not %d", MaxRanks, d.Ranks)
 	}
 	if len(d.Pieces) == 0 || len(d.Pieces) > MaxPieceTypes {
@@ -645,6 +652,7 @@ func (v *Variant) compileRules() error {
 			}
 			v.typ(t).epTaker = true
 		}
+		v.epQuietFirst = ep.QuietFirst
 	}
 	if p := r.Promotion; p != nil {
 		if err := v.checkRanks(p.Ranks, "rules.promotion.ranks"); err != nil {

@@ -10,7 +10,7 @@ import (
 
 // pgnBulkPost posts a PGN file as a bulk adjudication.
 func pgnBulkPost(h http.Handler, file string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(http.MethodPost, "/v1/games/adjudicate", strings.NewReader(file))
+	req := httptest.NewRequest(http.MethodPost, "/v1/games/adjudicate/bulk", strings.NewReader(file))
 	req.Header.Set("Content-Type", "application/x-chess-pgn")
 	return serve(h, req)
 }

@@ -48,6 +48,6 @@ func Example() {
 	// [Black "Ben"]
 	// [Result "1-0"]
 	//
-	// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+	// 1. e4 e5 2. Qh5 $6 Nc6 3. Bc4 Nf6 $4 { [%clk 0:04:51] } (3... g6) 4. Qxf7# 1-0
 	// pgn: game 2, line 10, column 72: N@e4: drops are not supported (@)
 }

@@ -14,9 +14,10 @@ import (
 
 // FuzzParse: Parse never panics; an error is a *SyntaxError whose position
 // lies in the text and agrees with its offset; a game that parses is
-// written, and the written text parses as the same game.
+// written, and the written text parses as the same game, its tree of
+// comments, NAGs and variations included (checkRoundTrip).
 func FuzzParse(f *testing.F) {
-	for _, pattern := range []string{"testdata/*.pgn", "testdata/malformed/*.pgn"} {
+	for _, pattern := range []string{"testdata/*.pgn", "testdata/malformed/*.pgn", "testdata/annotated/*.pgn"} {
 		files, err := filepath.Glob(pattern)
 		if err != nil {
 			f.Fatal(err)
@@ -34,6 +35,9 @@ func FuzzParse(f *testing.F) {
 		"\ufeff1. e4", "[Event \"\\\\\\\"\"]\n1. C'''p16xa1=A'''# 0-1", "1. cd34-cd56 ab12ab34 *",
 		"1. e4 e5 [Event \"x\"]", "1/2-1/2 [Event \"a\"]", "1. e4 ) (", "\r\n[X \"y\"]\r\n\r\n1. d4\r\n",
 		"1. e4 1-0 1. d4 *", "* {", "1-0 )", "[A \"\x00\t\x7f\"] *",
+		// The tree: comments, NAGs, suffixes, variations, e.p.
+		"{g} 1. e4 $1 {a} (1. d4 {b} (1. c4) {c}) {d} 1... e5!? ; x } y\n2. Nf3 ( ) ({e}) {f} *",
+		"1. e4 ((1. d4)) $256 *", "1. d4 ( $1 ) *", "5. exd6 e.p. exd6ep e.p.", "1. e4 {a\n%b} *",
 	} {
 		f.Add(s)
 	}

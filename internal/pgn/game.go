@@ -2,14 +2,17 @@
 //
 // It deals in text only: a Game holds the tags, the mainline move tokens
 // exactly as the record spells them (SAN or coordinate form, with the
-// annotation suffixes ! and ? removed) and the result token. It checks the
-// form of every move token (piece letters A-Z with up to three apostrophes,
-// files a-p, ranks 1-16) but not whether a move is legal: that is the
-// engine's work.
+// annotation suffixes ! and ? removed), the result token, and the game
+// tree around the mainline: comments ({...}, and ; to the end of the
+// line), NAGs ($12, and the suffixes as their NAGs) and recursive
+// variations, nested (see Notes; tree.go has the rules that place them).
+// It checks the form of every move token (piece letters A-Z with up to
+// three apostrophes, files a-p, ranks 1-16), in variations too, but not
+// whether a move is legal: that is the engine's work.
 //
-// Comments ({...} and ; to the end of the line), NAGs ($12), recursive
-// variations ((...), nested), move numbers (12. and 12...) and % escape
-// lines are read and skipped. Drops, gating and other notation of
+// Move numbers (12. and 12...), % escape lines and an "e.p." or "ep"
+// after a move (exd6 e.p., exd6ep: the suffix is dropped, the move's text
+// is exd6) are read and skipped. Drops, gating and other notation of
 // Fairy-Stockfish that the engine does not play are refused with the
 // position of the token.
 //
@@ -38,9 +41,11 @@ type Tag struct {
 	Value string
 }
 
-// Move is one mainline move token: its text as the record writes it,
-// without annotation suffixes (! and ?) but with + or #, and where it
-// stands in the input.
+// Move is one move token of the mainline or of a variation: its text as
+// the record writes it, without annotation suffixes (! and ?) but with +
+// or #, and where it stands in the input. Its Notes are in the Notes of
+// its Game or Variation, beside the moves, so that a record without a
+// tree costs what it did before there was one.
 type Move struct {
 	Text string
 	Pos
@@ -68,8 +73,20 @@ type Game struct {
 	// Tags are the tag pairs in the order of the input. Names are case
 	// sensitive and unique within a game.
 	Tags []Tag
-	// Moves are the mainline moves; the moves of variations are skipped.
+	// Moves are the mainline moves; the moves of variations are in the
+	// Notes.
 	Moves []Move
+	// Notes are the mainline moves' comments, NAGs and variations:
+	// Notes[i] is Moves[i]'s, nil when it has none. The slice is nil when
+	// no move has notes, and may be shorter than Moves (the moves past its
+	// end have none); MoveNotes reads it.
+	Notes []*Notes
+	// Comments is the game comment: the comments before the first move
+	// (after the tags), or all of a game's comments when it has no move.
+	Comments []string
+	// End are the comments after the last move's variations, before the
+	// result.
+	End []string
 	// Result is the termination marker that ends the movetext ("1-0",
 	// "0-1", "1/2-1/2" or "*"), or "" when the movetext has none.
 	Result string

@@ -73,7 +73,7 @@ func mustWrite(t testing.TB, g *Game) string {
 }
 
 // checkRoundTrip writes g, parses the output and checks that it is the
-// same game: the same moves, the result Write chose, every tag of g with
+// same game: the same moves, the same tree (dumpTree), the result Write chose, every tag of g with
 // its value (the Result tag holding that result), no tags but g's and the
 // roster's, and the same text when written again.
 func checkRoundTrip(t testing.TB, g *Game) string {
@@ -85,6 +85,9 @@ func checkRoundTrip(t testing.TB, g *Game) string {
 	}
 	if !slices.Equal(back.MoveTexts(), g.MoveTexts()) {
 		t.Fatalf("moves differ after the round trip:\n got %q\nwant %q", back.MoveTexts(), g.MoveTexts())
+	}
+	if got, want := dumpTree(back), dumpTree(g); got != want {
+		t.Fatalf("the tree differs after the round trip:\n got %s\nwant %s\nwritten\n%s", got, want, out)
 	}
 	want, err := marker(g)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"strings"
-	"unicode/utf8"
 )
 
 // Defaults of Options.
@@ -26,6 +25,14 @@ type Options struct {
 	MaxGameBytes int
 	// MaxMoves bounds the mainline moves (plies) of a game.
 	MaxMoves int
+	// MaxDepth bounds the nesting of variations (1: variations, but none
+	// inside a variation); at most 1000.
+	MaxDepth int
+	// MaxVariations bounds the variations of a game, nested ones included.
+	MaxVariations int
+	// MaxVariationMoves bounds the moves of all of a game's variations
+	// together; they do not count toward MaxMoves.
+	MaxVariationMoves int
 }
 
 func (o Options) withDefaults() Options {
@@ -34,6 +41,16 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxMoves <= 0 {
 		o.MaxMoves = DefaultMaxMoves
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	o.MaxDepth = min(o.MaxDepth, maxDepthLimit)
+	if o.MaxVariations <= 0 {
+		o.MaxVariations = DefaultMaxVariations
+	}
+	if o.MaxVariationMoves <= 0 {
+		o.MaxVariationMoves = DefaultMaxVariationMoves
 	}
 	return o
 }
@@ -60,8 +77,10 @@ type Reader struct {
 	startLine int
 	tooBig    *SyntaxError
 
-	tok []byte // the symbol token being read
-	val []byte // the buffer of tag values, kept from tag to tag
+	tok  []byte  // the symbol token being read
+	val  []byte  // the buffer of tag values, kept from tag to tag
+	text []byte  // the buffer of comment texts, kept from comment to comment
+	tree builder // the current game's tree
 }
 
 // state is what the lexer knows of a game's structure at a token
@@ -249,7 +268,11 @@ func (r *Reader) advance() {
 // skipTo reads up to and including the byte c, or to the end of the input;
 // it says whether it found c. It moves over the buffered bytes a run at a
 // time, which is what makes long comments cheap.
-func (r *Reader) skipTo(c byte) bool {
+func (r *Reader) skipTo(c byte) bool { return r.readTo(c, false) }
+
+// readTo is skipTo that, when keep is set, also appends the bytes it reads
+// within the game's bound to r.text.
+func (r *Reader) readTo(c byte, keep bool) bool {
 	for {
 		if r.peek() < 0 {
 			return false
@@ -267,6 +290,9 @@ func (r *Reader) skipTo(c byte) bool {
 					continue
 				}
 			}
+		}
+		if keep && r.tooBig == nil {
+			r.text = append(r.text, buf[:n]...)
 		}
 		r.move(buf[:n])
 		if found {
@@ -391,171 +417,4 @@ func allDigits(b []byte) bool {
 		}
 	}
 	return len(b) > 0
-}
-
-// game reads one game. On an error it also returns the state from which
-// discard skips the game's rest (nil: nothing of the game is left).
-func (r *Reader) game() (*Game, *state, error) {
-	r.counting = false
-	if err := r.skipSpace(); err != nil {
-		r.games++
-		err.Game = r.games
-		return nil, nil, err
-	}
-	if r.peek() < 0 {
-		return nil, nil, io.EOF
-	}
-	r.games++
-	g := &Game{Number: r.games, Pos: r.pos}
-	r.counting, r.start, r.startLine, r.tooBig = true, r.pos.Offset, r.pos.Line, nil
-	st := &state{}
-	var open Pos // the outermost ( not yet closed
-	afterNumber := false
-	fail := func(p Pos, format string, args ...any) (*Game, *state, error) {
-		return nil, st, syntaxError(r.games, p, format, args...)
-	}
-	for {
-		if err := r.skipSpace(); err != nil {
-			return nil, st, err
-		}
-		if r.tooBig != nil {
-			return nil, st, r.tooBig
-		}
-		c, at := r.peek(), r.pos
-		if c < 0 || c == '[' && st.movetext {
-			if st.depth > 0 {
-				// The game ends here all the same: the next one starts at
-				// this [.
-				*st = state{movetext: true}
-				return fail(open, "unterminated variation: this ( has no )")
-			}
-			return g, nil, nil
-		}
-		number := afterNumber
-		afterNumber = false
-		switch {
-		case c == '[':
-			t, err := r.tag()
-			if err != nil {
-				return nil, st, err
-			}
-			if r.tooBig != nil {
-				return nil, st, r.tooBig
-			}
-			if _, dup := g.Tag(t.Name); dup {
-				return fail(at, "the tag %s is given twice", t.Name)
-			}
-			g.Tags = append(g.Tags, t)
-		case c == '(':
-			st.movetext = true
-			if st.depth == 0 {
-				open = at
-			}
-			st.depth++
-			r.advance()
-		case c == ')':
-			st.movetext = true
-			r.advance()
-			if st.depth == 0 {
-				return fail(at, "this ) closes no variation")
-			}
-			st.depth--
-		case c == '$':
-			st.movetext = true
-			r.advance()
-			n := 0
-			for ; isAlnum(r.peek()); n++ {
-				if !isDigit(byte(r.peek())) {
-					n = -1
-					break
-				}
-				r.advance()
-			}
-			if n <= 0 {
-				for isSymbolChar(r.peek()) {
-					r.advance()
-				}
-				return fail(at, "a NAG is $ and a number ($1, $14)")
-			}
-		case c == '!' || c == '?':
-			st.movetext = true
-			for r.peek() == '!' || r.peek() == '?' {
-				r.advance()
-			}
-		case c == '.':
-			st.movetext = true
-			for r.peek() == '.' {
-				r.advance()
-			}
-			if !number {
-				return fail(at, "a . that follows no move number")
-			}
-		case c == '*':
-			st.movetext = true
-			r.advance()
-			return r.result(g, st, Unknown, at)
-		case c == '"':
-			st.movetext = true
-			r.skipString()
-			return fail(at, "a string outside a tag")
-		case isSymbolChar(c):
-			st.movetext = true
-			if err := r.symbol(); err != nil {
-				return nil, st, err
-			}
-			if allDigits(r.tok) {
-				for r.peek() == '.' {
-					r.advance()
-				}
-				afterNumber = true
-				continue
-			}
-			switch string(r.tok) {
-			case WhiteWins:
-				return r.result(g, st, WhiteWins, at)
-			case BlackWins:
-				return r.result(g, st, BlackWins, at)
-			case Draw:
-				return r.result(g, st, Draw, at)
-			}
-			if r.dropStar() {
-				return fail(Pos{Line: at.Line, Column: at.Column + len(r.tok), Offset: at.Offset + len(r.tok)}, "drops are not supported (*)")
-			}
-			norm, f := checkMove(string(r.tok))
-			if f != nil {
-				return fail(Pos{Line: at.Line, Column: at.Column + f.off, Offset: at.Offset + f.off}, "%s: %s", r.tok, f.msg)
-			}
-			if st.depth == 0 {
-				if len(g.Moves) == r.opt.MaxMoves {
-					return fail(at, "game %d has more than %d moves", r.games, r.opt.MaxMoves)
-				}
-				g.Moves = append(g.Moves, Move{Text: norm, Pos: at})
-			}
-		default:
-			b := r.peekN(utf8.UTFMax)
-			ch, size := utf8.DecodeRune(b)
-			for range max(size, 1) {
-				r.advance()
-			}
-			if ch == utf8.RuneError && size <= 1 {
-				return fail(at, "a byte that is not UTF-8 (0x%02x)", b[0])
-			}
-			return fail(at, "unexpected character %q", ch)
-		}
-	}
-}
-
-// result ends the game with its termination marker, read at p. The marker
-// must agree with a Result tag that holds one. Whatever follows it is the
-// next game, with tags or without.
-func (r *Reader) result(g *Game, st *state, text string, p Pos) (*Game, *state, error) {
-	if st.depth > 0 {
-		return nil, st, syntaxError(r.games, p, "the result %s stands inside a variation", text)
-	}
-	g.Result, g.ResultPos = text, p
-	r.counting = false
-	if tag, ok := g.Tag("Result"); ok && IsResult(tag) && tag != text {
-		return nil, nil, syntaxError(r.games, p, "the movetext ends with %s but the Result tag says %s", text, tag)
-	}
-	return g, nil, nil
 }

@@ -3,7 +3,6 @@ package pgn
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 )
 
@@ -35,8 +34,18 @@ func Write(w io.Writer, g *Game) error {
 // Result tag, is g.Result, or when that is empty the Result tag's value if
 // it is a marker, or "*".
 //
+// The game tree is written too (see Notes): the game comment, then each
+// move with its Before comments, its move number where PGN needs one (a
+// Black move after a comment or a variation, or starting a variation, is
+// 12... Nf6), its NAGs as $n, its After comments and its variations in
+// parentheses, and the End comments. A comment is written { text }, or,
+// when its text holds a }, as a ; comment ending its line; a comment
+// that holds both a } and a line break cannot be written. A line is
+// longer than 79 characters only where one comment is.
+//
 // Moves are written without annotation suffixes and must be move tokens
-// this package reads; tag names must be letters, digits and _ starting
+// this package reads; NAGs are 0 to 255, variations nested at most 1000
+// deep; tag names must be letters, digits and _ starting
 // with a letter; tag values are escaped (\" and \\) and hold printing
 // characters only, as the Reader reads them: no control character (no
 // byte below 0x20, line breaks and tab among them, and no DEL). A game
@@ -114,37 +123,11 @@ func format(g *Game, number int, black bool) (string, error) {
 	}
 	b.WriteByte('\n')
 
-	line := 0 // the length of the movetext line being written
-	put := func(unit string) {
-		switch {
-		case line == 0:
-		case line+1+len(unit) > lineWidth:
-			b.WriteByte('\n')
-			line = 0
-		default:
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(unit)
-		line += len(unit)
+	mw := movetextWriter{b: &b}
+	if err := mw.game(g, number, black); err != nil {
+		return "", err
 	}
-	for i, m := range g.Moves {
-		text, f := checkMove(m.Text)
-		if f != nil {
-			return "", fmt.Errorf("pgn: move %d, %q: %s", i+1, m.Text, f.msg)
-		}
-		switch {
-		case i == 0 && black:
-			put(strconv.Itoa(number) + "... " + text)
-		case !black && i%2 == 0:
-			put(strconv.Itoa(number+i/2) + ". " + text)
-		case black && i%2 == 1:
-			put(strconv.Itoa(number+(i+1)/2) + ". " + text)
-		default:
-			put(text)
-		}
-	}
-	put(result)
+	mw.put(result)
 	b.WriteByte('\n')
 	return b.String(), nil
 }

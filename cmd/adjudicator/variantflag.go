@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/adjudicator/adjudicator/internal/rules"
 )
@@ -25,7 +26,7 @@ var stdin io.Reader = os.Stdin
 
 func addVariantFlags(fs *flag.FlagSet, def string) *variantFlags {
 	return &variantFlags{
-		id:         fs.String("variant", def, "variant id (adjudicator variants lists them)"),
+		id:         fs.String("variant", def, "variant id, or a name other programs give it (normal, fischerandom, \"From Position\"...; adjudicator variants lists the ids)"),
 		definition: fs.String("definition", "", "file holding an inline variant definition, as JSON (- for standard input), instead of --variant"),
 	}
 }
@@ -34,7 +35,7 @@ func addVariantFlags(fs *flag.FlagSet, def string) *variantFlags {
 // was given as well as --definition, which is an error.
 func (vf *variantFlags) resolve(fs *flag.FlagSet) (*rules.Variant, error) {
 	if *vf.definition == "" {
-		return rules.Builtin(*vf.id)
+		return builtin(*vf.id)
 	}
 	both := false
 	fs.Visit(func(f *flag.Flag) { both = both || f.Name == "variant" })
@@ -54,6 +55,21 @@ func (vf *variantFlags) resolve(fs *flag.FlagSet) (*rules.Variant, error) {
 		return nil, fmt.Errorf("%s: %w", *vf.definition, err)
 	}
 	return v, nil
+}
+
+// builtin returns the built-in variant that name names, by its id or any
+// alias (rules.ResolveVariant); for a name that matches none, an error
+// naming the closest ids.
+func builtin(name string) (*rules.Variant, error) {
+	id, ok := rules.ResolveVariant(name)
+	if !ok {
+		msg := fmt.Sprintf("unknown variant %q", name)
+		if sug := rules.SuggestVariants(name); len(sug) > 0 {
+			msg += " (did you mean " + strings.Join(sug, ", ") + "?)"
+		}
+		return nil, errors.New(msg + "; adjudicator variants lists them")
+	}
+	return rules.Builtin(id)
 }
 
 // read reads the definition, at most rules.MaxDefinitionBytes and one more

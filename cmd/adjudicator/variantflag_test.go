@@ -75,3 +75,27 @@ func TestDefinitionFlagErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantFlagAliases: --variant takes the names other programs give a
+// variant and answers as for its id; a name that matches none is refused
+// with the closest ids.
+func TestVariantFlagAliases(t *testing.T) {
+	_, want, _ := runCmd("perft", "--variant", "chess960", "--depth", "2")
+	if lastLine(want) != "400" {
+		t.Fatalf("perft --variant chess960 --depth 2: last line %q; want 400", lastLine(want))
+	}
+	for _, name := range []string{"fischerandom", "Chess 960", "FRC"} {
+		code, out, errs := runCmd("perft", "--variant", name, "--depth", "2")
+		if code != 0 || lastLine(out) != "400" {
+			t.Errorf("perft --variant %q = %d, %q (stderr %q); want chess960's 400", name, code, lastLine(out), errs)
+		}
+	}
+	code, out, errs := runCmd("perft", "--variant", "normal", "--depth", "3")
+	if code != 0 || lastLine(out) != "8902" {
+		t.Errorf("perft --variant normal = %d, %q (stderr %q); want chess's 8902", code, lastLine(out), errs)
+	}
+	code, _, errs = runCmd("perft", "--variant", "capablnca", "--depth", "1")
+	if code != 2 || !strings.Contains(errs, `unknown variant "capablnca"`) || !strings.Contains(errs, "did you mean capablanca?") {
+		t.Errorf("perft --variant capablnca = %d, stderr %q; want 2 and a suggestion of capablanca", code, errs)
+	}
+}

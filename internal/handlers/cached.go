@@ -31,14 +31,14 @@ var rulesVersion = sync.OnceValue(func() string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 })
 
-// variantKey names a request's variant in cache keys: the built-in id, or
-// the hash of the inline definition's text.
+// variantKey names a request's variant in cache keys: the built-in id
+// (whichever alias named it), or the hash of the inline definition's text.
 func variantKey(vs variantSpec) string {
 	if vs.inline() {
 		sum := sha256.Sum256(vs.Definition)
 		return "d:" + hex.EncodeToString(sum[:])
 	}
-	return "b:" + vs.Variant
+	return "b:" + vs.builtinID()
 }
 
 // cacheKey builds the key of an operation's answer from its parts.

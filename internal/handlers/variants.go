@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"sync"
 
 	lru "github.com/hashicorp/golang-lru/v2"
@@ -70,13 +71,25 @@ type variantSpec struct {
 	Definition json.RawMessage `json:"definition,omitempty"`
 }
 
-// logName names the variant in the request log: the id as given (at most
-// 256 bytes of it) or "inline".
+// logName names the variant in the request log: the id of the built-in
+// variant it names (whichever alias the request used), the name as given
+// (at most 256 bytes of it) when it names none, or "inline".
 func (vs variantSpec) logName() string {
 	if vs.inline() {
 		return "inline"
 	}
-	return clip(vs.Variant)
+	return clip(vs.builtinID())
+}
+
+// builtinID returns the id of the built-in variant that the request's
+// variant names, by its id or an alias; the name as given when it names
+// none (resolveContext then refuses it). Cache keys and logs use it, so
+// that every alias of a variant shares its answers.
+func (vs variantSpec) builtinID() string {
+	if id, ok := rules.ResolveVariant(vs.Variant); ok {
+		return id
+	}
+	return vs.Variant
 }
 
 // inline says whether the request sends its own definition: computations on
@@ -90,15 +103,71 @@ func (s *Server) resolveContext(ctx context.Context, vs variantSpec) (*rules.Var
 	case vs.Variant != "" && vs.inline():
 		return nil, problem(string(rules.ErrInvalidArgument), "variant", "give either variant or definition, not both")
 	case vs.Variant != "":
-		v, err := rules.Builtin(vs.Variant)
-		if err != nil {
-			return nil, problem(string(rules.ErrUnknownVariant), "variant", "no built-in variant %q (GET /v1/variants lists them)", vs.Variant)
-		}
-		return v, nil
+		return builtinVariant(vs.Variant, "variant")
 	case vs.inline():
 		return s.inlineVariant(ctx, vs.Definition)
 	}
 	return nil, problem(string(rules.ErrInvalidArgument), "variant", "give variant (an id) or definition (an inline variant)")
+}
+
+// builtinVariant returns the built-in variant that name names, by its id,
+// its name or an alias (rules.ResolveVariant), or unknown-variant in field
+// with the closest known names.
+func builtinVariant(name, field string) (*rules.Variant, error) {
+	id, ok := rules.ResolveVariant(name)
+	if !ok {
+		return nil, unknownVariant(name, field, "no built-in variant %q", clip(name))
+	}
+	return rules.Builtin(id)
+}
+
+// unknownVariant is the problem of a name that matches no built-in
+// variant: its detail (format and args) followed by the closest known ids,
+// which also go in the problem's suggestions.
+func unknownVariant(name, field, format string, args ...any) *Problem {
+	sug := rules.SuggestVariants(name)
+	p := problem(string(rules.ErrUnknownVariant), field, format, args...)
+	if len(sug) > 0 {
+		p.Detail += "; did you mean " + orList(sug) + "?"
+		p.Suggestions = sug
+	}
+	p.Detail += " (GET /v1/variants lists the variants and the names they answer to)"
+	return p
+}
+
+// orList writes names as `a`, `a or b`, or `a, b or c`.
+func orList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// fromPGNTag takes the variant from a PGN Variant tag, by any name
+// rules.ResolveVariant knows (an empty tag: chess). A request that names no
+// variant gets the tag's; one that names a built-in variant must name the
+// same one, by whatever name; an inline definition is not compared with
+// the tag. A tag that names nothing known is unknown-variant in pgn.
+func (vs *variantSpec) fromPGNTag(tag string) error {
+	if vs.inline() {
+		return nil
+	}
+	id := "chess"
+	if strings.TrimSpace(tag) != "" {
+		var ok bool
+		if id, ok = rules.ResolveVariant(tag); !ok {
+			return unknownVariant(tag, "pgn", "the Variant tag %q names no variant served here", clip(tag))
+		}
+	}
+	given, known := rules.ResolveVariant(vs.Variant)
+	switch {
+	case vs.Variant == "":
+		vs.Variant = id
+	case known && given != id:
+		return problem(string(rules.ErrInvalidArgument), "pgn", "the Variant tag %q (%s) is not the request's variant %q (%s)",
+			clip(tag), id, clip(vs.Variant), given)
+	}
+	return nil
 }
 
 // inlineVariant returns the compiled variant of an inline definition,
@@ -145,12 +214,14 @@ func (s *Server) compileInline(ctx context.Context, raw []byte) (*rules.Variant,
 
 // variantSummary is one entry of GET /v1/variants.
 type variantSummary struct {
-	ID         string `json:"id"`
-	Name       string `json:"name"`
-	Files      int    `json:"files"`
-	Ranks      int    `json:"ranks"`
-	PieceTypes int    `json:"pieceTypes"`
-	StartFEN   string `json:"startFEN"`
+	ID         string        `json:"id"`
+	Name       string        `json:"name"`
+	Files      int           `json:"files"`
+	Ranks      int           `json:"ranks"`
+	PieceTypes int           `json:"pieceTypes"`
+	StartFEN   string        `json:"startFEN"`
+	Aliases    []rules.Alias `json:"aliases"`           // the names other programs give it (rules/aliases.json)
+	PGNName    string        `json:"pgnName,omitempty"` // the PGN Variant tag written; none for chess
 }
 
 func (s *Server) listVariants(c echo.Context) error {
@@ -160,20 +231,31 @@ func (s *Server) listVariants(c echo.Context) error {
 	}
 	out := make([]variantSummary, 0, len(vs))
 	for _, v := range vs {
-		out = append(out, variantSummary{ID: v.ID(), Name: v.Name(), Files: v.Files(), Ranks: v.Ranks(),
-			PieceTypes: v.PieceTypes(), StartFEN: v.StartFEN()})
+		sum := variantSummary{ID: v.ID(), Name: v.Name(), Files: v.Files(), Ranks: v.Ranks(),
+			PieceTypes: v.PieceTypes(), StartFEN: v.StartFEN(), Aliases: rules.VariantAliases(v.ID())}
+		if sum.Aliases == nil {
+			sum.Aliases = []rules.Alias{}
+		}
+		if name, ok := rules.PGNVariantName(v.ID()); ok {
+			sum.PGNName = name
+		}
+		out = append(out, sum)
 	}
 	return c.JSON(http.StatusOK, map[string]any{"variants": out})
 }
 
+// getVariant answers the definition of the built-in variant the path
+// names, by its id or any alias (the definition's id is the canonical one).
 func (s *Server) getVariant(c echo.Context) error {
-	v, err := rules.Builtin(c.Param("id"))
+	v, err := builtinVariant(c.Param("id"), "id")
 	if err != nil {
 		// The same code as an unknown variant named in a body or a query
 		// (422 there); 404 here, where the path itself names no resource.
-		p := problem(string(rules.ErrUnknownVariant), "id", "no built-in variant %q (GET /v1/variants lists them)", c.Param("id"))
-		p.Status = http.StatusNotFound
-		return p
+		var p *Problem
+		if errors.As(err, &p) {
+			p.Status = http.StatusNotFound
+		}
+		return err
 	}
 	return c.JSON(http.StatusOK, v.Definition())
 }

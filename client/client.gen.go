@@ -216,6 +216,27 @@ func (e ClaimType) Valid() bool {
 	}
 }
 
+// Defines values for ClaimRejectionCode.
+const (
+	ClaimRejectionCodeGameOver        ClaimRejectionCode = "game-over"
+	ClaimRejectionCodeIllegalMove     ClaimRejectionCode = "illegal-move"
+	ClaimRejectionCodeNoClaimableDraw ClaimRejectionCode = "no-claimable-draw"
+)
+
+// Valid indicates whether the value is a known member of the ClaimRejectionCode enum.
+func (e ClaimRejectionCode) Valid() bool {
+	switch e {
+	case ClaimRejectionCodeGameOver:
+		return true
+	case ClaimRejectionCodeIllegalMove:
+		return true
+	case ClaimRejectionCodeNoClaimableDraw:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GameAnnotationCode.
 const (
 	GameAnnotationCodeFalseCapture GameAnnotationCode = "false-capture"
@@ -305,25 +326,36 @@ func (e HealthStatus) Valid() bool {
 
 // Defines values for IllegalMoveReason.
 const (
-	IllegalMoveReasonBadPromotion   IllegalMoveReason = "bad-promotion"
-	IllegalMoveReasonFrozen         IllegalMoveReason = "frozen"
-	IllegalMoveReasonGameOver       IllegalMoveReason = "game-over"
-	IllegalMoveReasonImmobilized    IllegalMoveReason = "immobilized"
-	IllegalMoveReasonImmune         IllegalMoveReason = "immune"
-	IllegalMoveReasonInCheck        IllegalMoveReason = "in-check"
-	IllegalMoveReasonKingInCheck    IllegalMoveReason = "king-in-check"
-	IllegalMoveReasonNeedsPromotion IllegalMoveReason = "needs-promotion"
-	IllegalMoveReasonNoPiece        IllegalMoveReason = "no-piece"
-	IllegalMoveReasonNothingToCopy  IllegalMoveReason = "nothing-to-copy"
-	IllegalMoveReasonOffBoard       IllegalMoveReason = "off-board"
-	IllegalMoveReasonUnreachable    IllegalMoveReason = "unreachable"
-	IllegalMoveReasonWrongSide      IllegalMoveReason = "wrong-side"
+	IllegalMoveReasonBadPromotion          IllegalMoveReason = "bad-promotion"
+	IllegalMoveReasonCastlingBlocked       IllegalMoveReason = "castling-blocked"
+	IllegalMoveReasonCastlingOutOfCheck    IllegalMoveReason = "castling-out-of-check"
+	IllegalMoveReasonCastlingThroughAttack IllegalMoveReason = "castling-through-attack"
+	IllegalMoveReasonFrozen                IllegalMoveReason = "frozen"
+	IllegalMoveReasonGameOver              IllegalMoveReason = "game-over"
+	IllegalMoveReasonImmobilized           IllegalMoveReason = "immobilized"
+	IllegalMoveReasonImmune                IllegalMoveReason = "immune"
+	IllegalMoveReasonInCheck               IllegalMoveReason = "in-check"
+	IllegalMoveReasonKingInCheck           IllegalMoveReason = "king-in-check"
+	IllegalMoveReasonNeedsPromotion        IllegalMoveReason = "needs-promotion"
+	IllegalMoveReasonNoCastlingRight       IllegalMoveReason = "no-castling-right"
+	IllegalMoveReasonNoPiece               IllegalMoveReason = "no-piece"
+	IllegalMoveReasonNotEnPassant          IllegalMoveReason = "not-en-passant"
+	IllegalMoveReasonNothingToCopy         IllegalMoveReason = "nothing-to-copy"
+	IllegalMoveReasonOffBoard              IllegalMoveReason = "off-board"
+	IllegalMoveReasonUnreachable           IllegalMoveReason = "unreachable"
+	IllegalMoveReasonWrongSide             IllegalMoveReason = "wrong-side"
 )
 
 // Valid indicates whether the value is a known member of the IllegalMoveReason enum.
 func (e IllegalMoveReason) Valid() bool {
 	switch e {
 	case IllegalMoveReasonBadPromotion:
+		return true
+	case IllegalMoveReasonCastlingBlocked:
+		return true
+	case IllegalMoveReasonCastlingOutOfCheck:
+		return true
+	case IllegalMoveReasonCastlingThroughAttack:
 		return true
 	case IllegalMoveReasonFrozen:
 		return true
@@ -339,7 +371,11 @@ func (e IllegalMoveReason) Valid() bool {
 		return true
 	case IllegalMoveReasonNeedsPromotion:
 		return true
+	case IllegalMoveReasonNoCastlingRight:
+		return true
 	case IllegalMoveReasonNoPiece:
+		return true
+	case IllegalMoveReasonNotEnPassant:
 		return true
 	case IllegalMoveReasonNothingToCopy:
 		return true
@@ -356,17 +392,21 @@ func (e IllegalMoveReason) Valid() bool {
 
 // Defines values for ImportProblemCode.
 const (
+	InheritedProblems ImportProblemCode = "inherited-problems"
 	InvalidDefinition ImportProblemCode = "invalid-definition"
 	InvalidValue      ImportProblemCode = "invalid-value"
 	UnknownKey        ImportProblemCode = "unknown-key"
 	UnknownParent     ImportProblemCode = "unknown-parent"
 	UnsupportedBetza  ImportProblemCode = "unsupported-betza"
 	UnsupportedKey    ImportProblemCode = "unsupported-key"
+	UnsupportedParent ImportProblemCode = "unsupported-parent"
 )
 
 // Valid indicates whether the value is a known member of the ImportProblemCode enum.
 func (e ImportProblemCode) Valid() bool {
 	switch e {
+	case InheritedProblems:
+		return true
 	case InvalidDefinition:
 		return true
 	case InvalidValue:
@@ -378,6 +418,8 @@ func (e ImportProblemCode) Valid() bool {
 	case UnsupportedBetza:
 		return true
 	case UnsupportedKey:
+		return true
+	case UnsupportedParent:
 		return true
 	default:
 		return false
@@ -867,16 +909,25 @@ type AdjudicateRequest struct {
 	// Fen The start position, as a FEN; without it, the variant's.
 	Fen *string `json:"fen,omitempty"`
 
-	// Moves The whole game, in any accepted notation, one move per item (at most the server's `--max-moves`, 5,000 by default).
+	// Moves The whole game, in any accepted notation, one move per item or all
+	// in one string separated by spaces (`MoveText`, as lichess's NDJSON
+	// exports write them); at most the server's `--max-moves`, 5,000 by
+	// default. The generated Go client sends the array form (`x-go-type:
+	// []string`).
+	//
 	//
 	// Example: ["e4","e5","Nf3"]
-	Moves *[]string `json:"moves,omitempty"`
+	Moves *GameMoves `json:"moves,omitempty"`
 
 	// Pgn The game as one PGN text, instead of `fen` and `moves`: the tags
 	// (the Variant tag names the variant, case ignored, `standard` or
 	// none meaning chess; the FEN tag gives the start), the mainline in
-	// SAN or coordinate moves (comments, NAGs, `!?` suffixes, `%` lines
-	// and variations skipped) and the result token, which the answer's
+	// SAN or coordinate moves, which is adjudicated, its game tree
+	// (comments, `[%clk]`/`[%eval]` commands among them, NAGs, `!?`
+	// suffixes as NAGs, variations nested up to 100 deep, at most 5,000
+	// variations and 5,000 variation moves; each variation checked from
+	// its branch point, see the answer's `tree`), `%` lines and `e.p.`
+	// after a move skipped, and the result token, which the answer's
 	// `pgnResult` checks against the adjudication. SAN follows the
 	// engine's notation (see the [rules](/docs/rules)): piece letters
 	// with their apostrophes (`C'`, `A'''`), files a-p and ranks 1-16
@@ -894,7 +945,7 @@ type AdjudicateRequest struct {
 	// PgnOut Give the game as PGN in the answer (`pgn`) for a `moves` request too; a `pgn` request always gets it.
 	PgnOut *bool `json:"pgnOut,omitempty"`
 
-	// Variant A built-in variant's id, as listed by `GET /v1/variants`.
+	// Variant A built-in variant's id, as listed by `GET /v1/variants`, or one of its names or aliases (`fischerandom`, `From Position`; case, spaces, hyphens and underscores ignored); answers name it by its id.
 	//
 	// Example: chess
 	Variant *string `json:"variant,omitempty"`
@@ -905,11 +956,15 @@ type AdjudicationResult struct {
 	// Annotations The false marks of the moves played, in move order; present only when there is one.
 	Annotations *[]GameAnnotation `json:"annotations,omitempty"`
 
-	// ClaimAccepted With a claim and every move legal, whether it stands: a resignation and a draw by agreement always
+	// ClaimAccepted With a claim, whether it stands: a resignation, a flag fall, an abort and a draw by agreement always
 	// do while the game is on; a draw claim when a draw can be claimed at the end; none after the game
-	// ended on the board. Accepted, it sets result and reason, and status.outcome, status.result (and
-	// status.winner for a resignation) to match. Absent without a claim or when a move was illegal.
+	// ended on the board or after an illegal move (then `claimRejected` says why). Accepted, it sets
+	// result and reason, and status.outcome, status.result (and status.winner for a resignation or a
+	// flag fall) to match. Absent without a claim.
 	ClaimAccepted *bool `json:"claimAccepted,omitempty"`
+
+	// ClaimRejected Why a claim was not accepted (present exactly when `claimAccepted` is false).
+	ClaimRejected *ClaimRejection `json:"claimRejected,omitempty"`
 
 	// ClaimableDraws The draws the side to move may claim in the final position, empty when none.
 	ClaimableDraws []AdjudicationResultClaimableDraws `json:"claimableDraws"`
@@ -934,7 +989,9 @@ type AdjudicationResult struct {
 	// missing), `Variant` for a variant other than chess, `FEN` and
 	// `SetUp "1"` when it starts elsewhere than the variant's start
 	// (as pychess-variants and Fairy-Stockfish write them), the moves
-	// played in SAN and the adjudicated result.
+	// played in SAN, the request's game tree (comments as `{ ... }`,
+	// NAGs as `$n`, variations with their moves in SAN) and the
+	// adjudicated result.
 	Pgn *string `json:"pgn,omitempty"`
 
 	// PgnResult For a `pgn` request with a result token, whether it agrees with the adjudication.
@@ -962,6 +1019,19 @@ type AdjudicationResult struct {
 
 	// Status How a position stands in its game.
 	Status Status `json:"status"`
+
+	// Tree The game tree of a `pgn` request whose text has a comment, a NAG or
+	// a variation (absent otherwise): the mainline moves played, each
+	// with its comments, NAGs and variations. A variation is an
+	// alternative to the move that holds it, played from the position
+	// before that move; its moves are checked there, and an illegal one
+	// is listed in `illegalMoves` (the rest of its variation is
+	// unchecked, without `uci`) without making the mainline illegal. A
+	// path names a move: `moves[i]` the mainline move of index i (as in
+	// the answer's `moves`), `.variations[k]` the k-th variation of that
+	// move, `.moves[j]` the j-th move of the variation, nested as deep as
+	// the variations are.
+	Tree *GameTree `json:"tree,omitempty"`
 
 	// Variant The variant's id.
 	Variant string `json:"variant"`
@@ -1047,7 +1117,7 @@ type BoardRequest struct {
 	// Size The picture's width in pixels (default 400).
 	Size *int `json:"size,omitempty"`
 
-	// Variant A built-in variant's id, as listed by `GET /v1/variants`.
+	// Variant A built-in variant's id, as listed by `GET /v1/variants`, or one of its names or aliases (`fischerandom`, `From Position`; case, spaces, hyphens and underscores ignored); answers name it by its id.
 	//
 	// Example: grand
 	Variant *string `json:"variant,omitempty"`
@@ -1112,8 +1182,11 @@ type CastlingSides struct {
 
 // Claim A player's claim after the last move.
 type Claim struct {
-	// By The player who claims the draw, resigns, whose flag fell, who aborts or, for an agreement, who offered the draw (required for every type alike).
-	By ClaimBy `json:"by"`
+	// By The player who resigns (`resign`) or whose flag fell (`flag`): required for those two, whose
+	// outcome depends on it (without it, a 422 `invalid-argument` problem with field `claim.by`).
+	// Optional for `draw` (the claimant), `abort` (who aborts) and `agreement` (who offered the
+	// draw), where it changes nothing in the answer.
+	By *ClaimBy `json:"by,omitempty"`
 
 	// Type `draw` claims a claimable draw (threefold repetition, the move
 	// rule) at the end of the game: accepted only when one can be
@@ -1129,7 +1202,10 @@ type Claim struct {
 	Type ClaimType `json:"type"`
 }
 
-// ClaimBy The player who claims the draw, resigns, whose flag fell, who aborts or, for an agreement, who offered the draw (required for every type alike).
+// ClaimBy The player who resigns (`resign`) or whose flag fell (`flag`): required for those two, whose
+// outcome depends on it (without it, a 422 `invalid-argument` problem with field `claim.by`).
+// Optional for `draw` (the claimant), `abort` (who aborts) and `agreement` (who offered the
+// draw), where it changes nothing in the answer.
 type ClaimBy string
 
 // ClaimType `draw` claims a claimable draw (threefold repetition, the move
@@ -1144,6 +1220,24 @@ type ClaimBy string
 // without a result (reason `aborted`, result `*`). Each is accepted
 // only while the game is on, never after it ended on the board.
 type ClaimType string
+
+// ClaimRejection Why a claim was not accepted (present exactly when `claimAccepted` is false).
+type ClaimRejection struct {
+	// Code A stable code: `game-over`, the game ended on the board (checkmate, stalemate, an automatic
+	// draw) before the claim; `no-claimable-draw`, a draw claim where no draw can be claimed in the
+	// final position; `illegal-move`, the game has an illegal move (`illegalMove`), so the claim is not
+	// considered.
+	Code ClaimRejectionCode `json:"code"`
+
+	// Detail The reason in words, for people; not stable.
+	Detail string `json:"detail"`
+}
+
+// ClaimRejectionCode A stable code: `game-over`, the game ended on the board (checkmate, stalemate, an automatic
+// draw) before the claim; `no-claimable-draw`, a draw claim where no draw can be claimed in the
+// final position; `illegal-move`, the game has an illegal move (`illegalMove`), so the claim is not
+// considered.
+type ClaimRejectionCode string
 
 // Definition A variant as data (see the [variant format](/docs/variants)): what
 // `GET /v1/variants/{id}` answers and what an inline `definition`
@@ -1164,7 +1258,7 @@ type Definition struct {
 	// Pieces Every piece type, each with its own letter.
 	Pieces []PieceDef `json:"pieces"`
 
-	// Ranks The board's height (ranks 1 to 16 at most).
+	// Ranks The board's height (ranks 1 to 16 at most); one rank is a one-dimensional board (Fairy-Stockfish's 1d-chess).
 	Ranks int `json:"ranks"`
 
 	// Rules The rule switches of a variant; an absent switch is off.
@@ -1203,6 +1297,9 @@ type EnPassant struct {
 	// Makers The letters of the pieces whose double step may be taken.
 	Makers []string `json:"makers"`
 
+	// QuietFirst Where a taker reaches the passed square both by a capturing leap and by a quiet move (a Pawn that also steps like a King), it may only move there quietly, as Fairy-Stockfish rules; without it, the move there is the en-passant capture.
+	QuietFirst *bool `json:"quietFirst,omitempty"`
+
 	// Takers The letters of the pieces that may take en passant.
 	Takers []string `json:"takers"`
 }
@@ -1231,8 +1328,51 @@ type GameAnnotationCode string
 // GameAnnotationMark The mark as written.
 type GameAnnotationMark string
 
+// GameMoves The whole game, in any accepted notation, one move per item or all
+// in one string separated by spaces (`MoveText`, as lichess's NDJSON
+// exports write them); at most the server's `--max-moves`, 5,000 by
+// default. The generated Go client sends the array form (`x-go-type:
+// []string`).
+//
+// Example: ["e4","e5","Nf3"]
+type GameMoves = []string
+
 // GameResult A game's result as in PGN: `1-0` White won, `0-1` Black won, `1/2-1/2` drawn, `*` not decided (the game is on, or was cut by an illegal move).
 type GameResult string
+
+// GameTree The game tree of a `pgn` request whose text has a comment, a NAG or
+// a variation (absent otherwise): the mainline moves played, each
+// with its comments, NAGs and variations. A variation is an
+// alternative to the move that holds it, played from the position
+// before that move; its moves are checked there, and an illegal one
+// is listed in `illegalMoves` (the rest of its variation is
+// unchecked, without `uci`) without making the mainline illegal. A
+// path names a move: `moves[i]` the mainline move of index i (as in
+// the answer's `moves`), `.variations[k]` the k-th variation of that
+// move, `.moves[j]` the j-th move of the variation, nested as deep as
+// the variations are.
+type GameTree struct {
+	// Comments The game comment, before the first move.
+	Comments *[]string `json:"comments,omitempty"`
+
+	// End The comments after the last move's variations, when the whole mainline was played.
+	End *[]string `json:"end,omitempty"`
+
+	// IllegalMoves The first illegal move of each variation that has one, in the order of the text.
+	IllegalMoves *[]struct {
+		// Move The move as the text writes it.
+		Move string `json:"move"`
+
+		// Path Example: moves[12].variations[0].moves[3]
+		Path string `json:"path"`
+
+		// Problem Why a submitted move is not legal; not an error of the request.
+		Problem MoveProblem `json:"problem"`
+	} `json:"illegalMoves,omitempty"`
+
+	// Moves The mainline moves played (as the answer's `moves`), each with its notes.
+	Moves []TreeMove `json:"moves"`
+}
 
 // Health The answer of a probe.
 type Health struct {
@@ -1244,8 +1384,9 @@ type Health struct {
 type HealthStatus string
 
 // History The moves played from `fen` (or the variant's start), in any accepted
-// notation, one per item: the position asked about is the one after
-// them, and its status counts the game's history (repetitions, hence
+// notation, one per item, or all in one string separated by spaces
+// (`MoveText`, as lichess's NDJSON exports write them): the position
+// asked about is the one after them, and its status counts the game's history (repetitions, hence
 // the claimable threefold repetition and the automatic fivefold one),
 // as games/adjudicate does. Every move must be legal: the first that
 // is not makes the request a problem (`illegal-move`, `invalid-move`,
@@ -1253,7 +1394,8 @@ type HealthStatus string
 // server's `--max-moves` (5,000 by default); more than 64 moves to
 // replay make the request heavy work. Game states are cached under the
 // same keys as games/adjudicate, so a game asked about move after move
-// replays only the new moves.
+// replays only the new moves. The generated Go client sends the array
+// form (`x-go-type: []string`).
 //
 // Example: ["Nf3","Nf6","Ng1","Ng8"]
 type History = []string
@@ -1273,9 +1415,18 @@ type IllegalMove struct {
 // IllegalMoveReason Why a move is illegal (with code `illegal-move`), or `game-over`
 // (with code `game-over`): `no-piece` (nothing on the from-square),
 // `wrong-side` (the piece is the other side's), `off-board`,
-// `unreachable` (the piece cannot move there), `in-check` (castling
-// or jumping out of check), `king-in-check` (the move would leave the
-// King in check), `needs-promotion` (a move to the promotion zone that
+// `unreachable` (the piece cannot move there), `in-check` (the King's
+// jump out of check), `king-in-check` (the move would leave the
+// King in check, castling onto an attacked square included); for a
+// castling (O-O, O-O-O, or the King's move e1g1, e1h1):
+// `no-castling-right` (no right to castle that way, or no castling in
+// the variant), `castling-out-of-check` (the King is in check),
+// `castling-blocked` (a piece, or a square that is no part of the
+// board, between the King and the Rook or where either lands),
+// `castling-through-attack` (the King would cross an attacked square;
+// the detail names it and an attacker); `not-en-passant` (the text
+// ends in `e.p.` or `ep` and the move it names is no en passant
+// capture; `offset` is the suffix's); `needs-promotion` (a move to the promotion zone that
 // names no piece), `bad-promotion` (a piece it cannot promote to),
 // `frozen` (the piece is frozen by the five-move rule and may not move
 // yet), `immobilized` (an enemy Immobilizer, or a Chameleon mimicking
@@ -1290,11 +1441,15 @@ type ImportProblem struct {
 	// Builtin The key was set by a built-in variant of Fairy-Stockfish (`from` names it).
 	Builtin *bool `json:"builtin,omitempty"`
 
-	// Code `unsupported-key`: a rule the format has no equivalent for;
+	// Code `unsupported-key`: a rule the format has no equivalent for, or
+	// that the engine would play otherwise than Fairy-Stockfish;
 	// `unsupported-betza`: a movement it cannot say; `invalid-value`:
 	// a value Fairy-Stockfish would not read; `unknown-key`: a key
 	// Fairy-Stockfish does not know; `unknown-parent`: a parent that
-	// is neither an earlier section nor a known built-in;
+	// is neither an earlier section nor a built-in of Fairy-Stockfish;
+	// `unsupported-parent`: a built-in of Fairy-Stockfish that the
+	// import does not describe; `inherited-problems`: the parent,
+	// earlier in the text, has problems the child keeps;
 	// `invalid-definition`: the translation does not compile (`field`
 	// names the definition's field).
 	Code ImportProblemCode `json:"code"`
@@ -1315,11 +1470,15 @@ type ImportProblem struct {
 	Line *int `json:"line,omitempty"`
 }
 
-// ImportProblemCode `unsupported-key`: a rule the format has no equivalent for;
+// ImportProblemCode `unsupported-key`: a rule the format has no equivalent for, or
+// that the engine would play otherwise than Fairy-Stockfish;
 // `unsupported-betza`: a movement it cannot say; `invalid-value`:
 // a value Fairy-Stockfish would not read; `unknown-key`: a key
 // Fairy-Stockfish does not know; `unknown-parent`: a parent that
-// is neither an earlier section nor a known built-in;
+// is neither an earlier section nor a built-in of Fairy-Stockfish;
+// `unsupported-parent`: a built-in of Fairy-Stockfish that the
+// import does not describe; `inherited-problems`: the parent,
+// earlier in the text, has problems the child keeps;
 // `invalid-definition`: the translation does not compile (`field`
 // names the definition's field).
 type ImportProblemCode string
@@ -1430,6 +1589,11 @@ type MoveInfo struct {
 // MoveInfoFlags defines model for MoveInfo.Flags.
 type MoveInfoFlags string
 
+// MoveList Moves in any accepted notation, one per item.
+//
+// Example: ["e4","e5","Nf3"]
+type MoveList = []string
+
 // MoveProblem Why a submitted move is not legal; not an error of the request.
 type MoveProblem struct {
 	// Code `invalid-move`: the text does not parse (see offset); `illegal-move`: it parses but is not legal here (see reason); `ambiguous-move`: it matches several legal moves (name the from-square); `game-over`: the game ended before it.
@@ -1444,9 +1608,18 @@ type MoveProblem struct {
 	// Reason Why a move is illegal (with code `illegal-move`), or `game-over`
 	// (with code `game-over`): `no-piece` (nothing on the from-square),
 	// `wrong-side` (the piece is the other side's), `off-board`,
-	// `unreachable` (the piece cannot move there), `in-check` (castling
-	// or jumping out of check), `king-in-check` (the move would leave the
-	// King in check), `needs-promotion` (a move to the promotion zone that
+	// `unreachable` (the piece cannot move there), `in-check` (the King's
+	// jump out of check), `king-in-check` (the move would leave the
+	// King in check, castling onto an attacked square included); for a
+	// castling (O-O, O-O-O, or the King's move e1g1, e1h1):
+	// `no-castling-right` (no right to castle that way, or no castling in
+	// the variant), `castling-out-of-check` (the King is in check),
+	// `castling-blocked` (a piece, or a square that is no part of the
+	// board, between the King and the Rook or where either lands),
+	// `castling-through-attack` (the King would cross an attacked square;
+	// the detail names it and an attacker); `not-en-passant` (the text
+	// ends in `e.p.` or `ep` and the move it names is no en passant
+	// capture; `offset` is the suffix's); `needs-promotion` (a move to the promotion zone that
 	// names no piece), `bad-promotion` (a piece it cannot promote to),
 	// `frozen` (the piece is frozen by the five-move rule and may not move
 	// yet), `immobilized` (an enemy Immobilizer, or a Chameleon mimicking
@@ -1459,6 +1632,17 @@ type MoveProblem struct {
 
 // MoveProblemCode `invalid-move`: the text does not parse (see offset); `illegal-move`: it parses but is not legal here (see reason); `ambiguous-move`: it matches several legal moves (name the from-square); `game-over`: the game ended before it.
 type MoveProblemCode string
+
+// MoveText Moves in one string, separated by white space, as lichess's NDJSON
+// game exports write them (`"e4 e5 Nf3"`): the same as the array of
+// its words, so that an error names `moves[i]`, the i-th word, and an
+// offset in it. An `e.p.` or `ep` word belongs to the move before it
+// (`exd6 e.p.`). Nothing but moves: a move number (`1.`, `1...`) or a
+// result (`1-0`) is an `invalid-move` like any text that is no move.
+// An empty string is no move.
+//
+// Example: e4 e5 Nf3 Nc6
+type MoveText = string
 
 // PerftDivide The leaves below one legal move of the position.
 type PerftDivide struct {
@@ -1487,7 +1671,7 @@ type PerftRequest struct {
 	// Fen The position, as a FEN; without it, the variant's start.
 	Fen *string `json:"fen,omitempty"`
 
-	// Variant A built-in variant's id, as listed by `GET /v1/variants`.
+	// Variant A built-in variant's id, as listed by `GET /v1/variants`, or one of its names or aliases (`fischerandom`, `From Position`; case, spaces, hyphens and underscores ignored); answers name it by its id.
 	//
 	// Example: chess
 	Variant *string `json:"variant,omitempty"`
@@ -1601,8 +1785,9 @@ type PositionRequest struct {
 	Fen *string `json:"fen,omitempty"`
 
 	// Moves The moves played from `fen` (or the variant's start), in any accepted
-	// notation, one per item: the position asked about is the one after
-	// them, and its status counts the game's history (repetitions, hence
+	// notation, one per item, or all in one string separated by spaces
+	// (`MoveText`, as lichess's NDJSON exports write them): the position
+	// asked about is the one after them, and its status counts the game's history (repetitions, hence
 	// the claimable threefold repetition and the automatic fivefold one),
 	// as games/adjudicate does. Every move must be legal: the first that
 	// is not makes the request a problem (`illegal-move`, `invalid-move`,
@@ -1610,13 +1795,14 @@ type PositionRequest struct {
 	// server's `--max-moves` (5,000 by default); more than 64 moves to
 	// replay make the request heavy work. Game states are cached under the
 	// same keys as games/adjudicate, so a game asked about move after move
-	// replays only the new moves.
+	// replays only the new moves. The generated Go client sends the array
+	// form (`x-go-type: []string`).
 	//
 	//
 	// Example: ["Nf3","Nf6","Ng1","Ng8"]
 	Moves *History `json:"moves,omitempty"`
 
-	// Variant A built-in variant's id, as listed by `GET /v1/variants`.
+	// Variant A built-in variant's id, as listed by `GET /v1/variants`, or one of its names or aliases (`fischerandom`, `From Position`; case, spaces, hyphens and underscores ignored); answers name it by its id.
 	//
 	// Example: chess
 	Variant *string `json:"variant,omitempty"`
@@ -1669,9 +1855,18 @@ type Problem struct {
 	// Reason Why a move is illegal (with code `illegal-move`), or `game-over`
 	// (with code `game-over`): `no-piece` (nothing on the from-square),
 	// `wrong-side` (the piece is the other side's), `off-board`,
-	// `unreachable` (the piece cannot move there), `in-check` (castling
-	// or jumping out of check), `king-in-check` (the move would leave the
-	// King in check), `needs-promotion` (a move to the promotion zone that
+	// `unreachable` (the piece cannot move there), `in-check` (the King's
+	// jump out of check), `king-in-check` (the move would leave the
+	// King in check, castling onto an attacked square included); for a
+	// castling (O-O, O-O-O, or the King's move e1g1, e1h1):
+	// `no-castling-right` (no right to castle that way, or no castling in
+	// the variant), `castling-out-of-check` (the King is in check),
+	// `castling-blocked` (a piece, or a square that is no part of the
+	// board, between the King and the Rook or where either lands),
+	// `castling-through-attack` (the King would cross an attacked square;
+	// the detail names it and an attacker); `not-en-passant` (the text
+	// ends in `e.p.` or `ep` and the move it names is no en passant
+	// capture; `offset` is the suffix's); `needs-promotion` (a move to the promotion zone that
 	// names no piece), `bad-promotion` (a piece it cannot promote to),
 	// `frozen` (the piece is frozen by the five-move rule and may not move
 	// yet), `immobilized` (an enemy Immobilizer, or a Chameleon mimicking
@@ -1685,6 +1880,14 @@ type Problem struct {
 	//
 	// Example: 422
 	Status int `json:"status"`
+
+	// Suggestions For `unknown-variant`, the ids of the built-in variants whose id,
+	// name or alias is closest to the name given (a few edits away),
+	// nearest first, at most three; absent when none is close.
+	//
+	//
+	// Example: ["chess960","chess"]
+	Suggestions *[]string `json:"suggestions,omitempty"`
 
 	// Title A short English summary of the code, the same for every problem of that code.
 	//
@@ -1814,7 +2017,7 @@ type SetupRequest struct {
 	// Seed The seed of the random draws; the same options and seed give the same FEN. Absent, the server draws one and returns it.
 	Seed *int64 `json:"seed,omitempty"`
 
-	// Variant A built-in variant's id, as listed by `GET /v1/variants`.
+	// Variant A built-in variant's id, as listed by `GET /v1/variants`, or one of its names or aliases (`fischerandom`, `From Position`; case, spaces, hyphens and underscores ignored); answers name it by its id.
 	//
 	// Example: grand
 	Variant *string `json:"variant,omitempty"`
@@ -1926,6 +2129,36 @@ type StatusResult struct {
 	Variant string `json:"variant"`
 }
 
+// TreeMove One move of the game tree, with its comments, NAGs and variations.
+type TreeMove struct {
+	// After Comments after the move, verbatim ([%clk 0:03:00] and the like included).
+	After *[]string `json:"after,omitempty"`
+
+	// Before Comments before the move (at the start of a variation, or after the previous move's variations).
+	Before *[]string `json:"before,omitempty"`
+
+	// Nags Numeric Annotation Glyphs (0-255); `!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6.
+	Nags *[]int `json:"nags,omitempty"`
+
+	// San The move in the engine's SAN; for an illegal variation move and those after it, the text as written.
+	San string `json:"san"`
+
+	// Uci The move in coordinate form; absent for an illegal variation move and those after it.
+	Uci *string `json:"uci,omitempty"`
+
+	// Variations The alternatives to the move, each from the position before it.
+	Variations *[]TreeVariation `json:"variations,omitempty"`
+}
+
+// TreeVariation One variation, an alternative to the move that holds it.
+type TreeVariation struct {
+	// End The comments that close the variation (all of them in a variation without moves).
+	End *[]string `json:"end,omitempty"`
+
+	// Moves The variation's moves.
+	Moves []TreeMove `json:"moves"`
+}
+
 // ValidateMoveRequest A position, as in PositionRequest, and one move to check in it.
 type ValidateMoveRequest struct {
 	// Definition A variant as data (see the [variant format](/docs/variants)): what
@@ -1942,8 +2175,9 @@ type ValidateMoveRequest struct {
 	Move string `json:"move"`
 
 	// Moves The moves played from `fen` (or the variant's start), in any accepted
-	// notation, one per item: the position asked about is the one after
-	// them, and its status counts the game's history (repetitions, hence
+	// notation, one per item, or all in one string separated by spaces
+	// (`MoveText`, as lichess's NDJSON exports write them): the position
+	// asked about is the one after them, and its status counts the game's history (repetitions, hence
 	// the claimable threefold repetition and the automatic fivefold one),
 	// as games/adjudicate does. Every move must be legal: the first that
 	// is not makes the request a problem (`illegal-move`, `invalid-move`,
@@ -1951,13 +2185,14 @@ type ValidateMoveRequest struct {
 	// server's `--max-moves` (5,000 by default); more than 64 moves to
 	// replay make the request heavy work. Game states are cached under the
 	// same keys as games/adjudicate, so a game asked about move after move
-	// replays only the new moves.
+	// replays only the new moves. The generated Go client sends the array
+	// form (`x-go-type: []string`).
 	//
 	//
 	// Example: ["Nf3","Nf6","Ng1","Ng8"]
 	Moves *History `json:"moves,omitempty"`
 
-	// Variant A built-in variant's id, as listed by `GET /v1/variants`.
+	// Variant A built-in variant's id, as listed by `GET /v1/variants`, or one of its names or aliases (`fischerandom`, `From Position`; case, spaces, hyphens and underscores ignored); answers name it by its id.
 	//
 	// Example: chess
 	Variant *string `json:"variant,omitempty"`
@@ -1984,6 +2219,22 @@ type ValidateMoveResult struct {
 	Status *Status `json:"status,omitempty"`
 }
 
+// VariantAlias One name another program gives a variant.
+type VariantAlias struct {
+	// Name The name as the programs write it.
+	//
+	// Example: fischerandom
+	Name string `json:"name"`
+
+	// Note What the name means, when it says more than the variant (`From Position`, chess from the FEN tag).
+	Note *string `json:"note,omitempty"`
+
+	// UsedBy The programs seen writing or reading it.
+	//
+	// Example: ["XBoard","cutechess","Fairy-Stockfish"]
+	UsedBy []string `json:"usedBy"`
+}
+
 // VariantList The built-in variants.
 type VariantList struct {
 	// Variants Every built-in variant, sorted by id.
@@ -1992,6 +2243,14 @@ type VariantList struct {
 
 // VariantSummary One built-in variant, in short; its full definition is at `/v1/variants/{id}`.
 type VariantSummary struct {
+	// Aliases The names other programs give the variant (its id and its name
+	// are accepted besides them), each with the programs seen writing
+	// or reading it. Every name is accepted wherever a variant is
+	// named (`variant`, the PGN `Variant` tag, `/v1/variants/{id}`),
+	// case, spaces, hyphens and underscores ignored; answers use the
+	// id. The table is `internal/rules/aliases.json`.
+	Aliases []VariantAlias `json:"aliases"`
+
 	// Files The board's width (files `a` onward).
 	//
 	// Example: 8
@@ -2006,6 +2265,14 @@ type VariantSummary struct {
 	//
 	// Example: Chess
 	Name string `json:"name"`
+
+	// PgnName The name the service writes in the PGN `Variant` tag of a game of
+	// this variant, the one the common readers take (lichess's
+	// `Chess960`); absent for chess, whose games carry no Variant tag.
+	//
+	//
+	// Example: Chess960
+	PgnName *string `json:"pgnName,omitempty"`
 
 	// PieceTypes How many piece types the variant has.
 	//
@@ -2032,7 +2299,7 @@ type Timeout = Problem
 
 // PlaygroundParams defines parameters for Playground.
 type PlaygroundParams struct {
-	// Variant A built-in variant's id.
+	// Variant A built-in variant's id, or one of its names or aliases.
 	Variant *string `form:"variant,omitempty" json:"variant,omitempty"`
 
 	// Definition An inline definition, as JSON text (instead of variant).
@@ -2405,9 +2672,16 @@ type ClientInterface interface {
 	// accepted ends the game: `result` and `reason` are the claim's, and
 	// so are `status.result` and `status.outcome` (`resignation`,
 	// `draw-claim`, `draw-agreement`; `status.winner` for a resignation).
-	// A claim made after the game ended on the board (checkmate,
-	// stalemate, an automatic draw) changes nothing and is answered
-	// `claimAccepted: false`. False marks of legal moves (as in
+	// A claim that does not stand changes nothing and is answered
+	// `claimAccepted: false` with `claimRejected`, whose `code` says why:
+	// `game-over` (the game ended on the board before the claim:
+	// checkmate, stalemate, an automatic draw), `no-claimable-draw` (a
+	// draw claim where none can be claimed at the end), `illegal-move`
+	// (the game has an illegal move, so the claim is not considered).
+	// `claim.by` is required for `resign` and `flag`, whose outcome
+	// depends on it (a 422 `invalid-argument` problem, field `claim.by`,
+	// without it), and optional for `draw`, `agreement` and `abort`.
+	// False marks of legal moves (as in
 	// validate-move) are listed in `annotations` with the index and text
 	// of their move, present only when there is one.
 	//
@@ -2419,29 +2693,10 @@ type ClientInterface interface {
 	// `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 	// problem: it is in the 200 answer.
 	//
-	// **In bulk:** with `Content-Type: application/x-ndjson` the body is
-	// any number of games, one `AdjudicateRequest` a line (blank lines
-	// skipped), and the answer is an `application/x-ndjson` stream of one
-	// line a game, in the order of the games, each written as soon as it
-	// and the games before it are done: a `BulkAnswer`. Each game has the
-	// limits of a single request (its line at most the server's
-	// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
-	// answer a single request would, with its 0-based `index`; a game
-	// that a single request would refuse is a line with its `problem`.
-	// The whole body is at most `--max-bulk-bytes` (256 MiB) and
-	// `--max-bulk-games` (100,000) games, and the request's time budget
-	// (`--request-timeout`) covers the whole stream: when it runs out, or
-	// the body breaks off or is too large, a last line with `stopped:
-	// true` gives the `index` of the first game not answered and the
-	// `problem`. Memory stays bounded however many games are sent: games
-	// are read only as fast as they are answered. The games run in the
-	// server's pool of heavy work, as many at once as it has workers,
-	// sharing its slots with every other heavy request. A PGN file
-	// (`Content-Type: application/x-chess-pgn` or
-	// `application/vnd.chess-pgn`) is a bulk request too: each game is
-	// answered as the request `{"pgn": ...}` of its text would be, a game
-	// that does not read with its `invalid-pgn` problem (the next game is
-	// read on).
+	// Bulk bodies (NDJSON, a PGN file) go to `POST
+	// /v1/games/adjudicate/bulk` (`adjudicateBulk`); sent here they are
+	// refused with 415 `unsupported-media-type`, whose detail names that
+	// path, before the body is read.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2464,9 +2719,16 @@ type ClientInterface interface {
 	// accepted ends the game: `result` and `reason` are the claim's, and
 	// so are `status.result` and `status.outcome` (`resignation`,
 	// `draw-claim`, `draw-agreement`; `status.winner` for a resignation).
-	// A claim made after the game ended on the board (checkmate,
-	// stalemate, an automatic draw) changes nothing and is answered
-	// `claimAccepted: false`. False marks of legal moves (as in
+	// A claim that does not stand changes nothing and is answered
+	// `claimAccepted: false` with `claimRejected`, whose `code` says why:
+	// `game-over` (the game ended on the board before the claim:
+	// checkmate, stalemate, an automatic draw), `no-claimable-draw` (a
+	// draw claim where none can be claimed at the end), `illegal-move`
+	// (the game has an illegal move, so the claim is not considered).
+	// `claim.by` is required for `resign` and `flag`, whose outcome
+	// depends on it (a 422 `invalid-argument` problem, field `claim.by`,
+	// without it), and optional for `draw`, `agreement` and `abort`.
+	// False marks of legal moves (as in
 	// validate-move) are listed in `annotations` with the index and text
 	// of their move, present only when there is one.
 	//
@@ -2478,34 +2740,60 @@ type ClientInterface interface {
 	// `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 	// problem: it is in the 200 answer.
 	//
-	// **In bulk:** with `Content-Type: application/x-ndjson` the body is
-	// any number of games, one `AdjudicateRequest` a line (blank lines
-	// skipped), and the answer is an `application/x-ndjson` stream of one
-	// line a game, in the order of the games, each written as soon as it
-	// and the games before it are done: a `BulkAnswer`. Each game has the
-	// limits of a single request (its line at most the server's
-	// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
-	// answer a single request would, with its 0-based `index`; a game
-	// that a single request would refuse is a line with its `problem`.
+	// Bulk bodies (NDJSON, a PGN file) go to `POST
+	// /v1/games/adjudicate/bulk` (`adjudicateBulk`); sent here they are
+	// refused with 415 `unsupported-media-type`, whose detail names that
+	// path, before the body is read.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/games/adjudicate (the `Adjudicate` operationId).
+	Adjudicate(ctx context.Context, body AdjudicateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AdjudicateBulkWithBody Adjudicate any number of games in one streamed request.
+	//
+	// The body is any number of games: with `Content-Type:
+	// application/x-ndjson`, one `AdjudicateRequest` a line (blank lines
+	// skipped); with `Content-Type: application/x-chess-pgn` or
+	// `application/vnd.chess-pgn`, a PGN file, each game answered as the
+	// request `{"pgn": ...}` of its text would be (a game that does not
+	// read gets its `invalid-pgn` problem, and the next game is read on).
+	// The answer is an `application/x-ndjson` stream of one line a game,
+	// in the order of the games, each written as soon as it and the games
+	// before it are done: a `BulkAnswer`. Each game has the limits of a
+	// single request (its line at most the server's `--max-body-bytes`,
+	// its moves at most `--max-moves`) and gets the answer that
+	// `adjudicate` (`POST /v1/games/adjudicate`) would give it, with its
+	// 0-based `index`; a game that a single request would refuse is a
+	// line with its `problem`.
+	//
 	// The whole body is at most `--max-bulk-bytes` (256 MiB) and
 	// `--max-bulk-games` (100,000) games, and the request's time budget
 	// (`--request-timeout`) covers the whole stream: when it runs out, or
 	// the body breaks off or is too large, a last line with `stopped:
 	// true` gives the `index` of the first game not answered and the
 	// `problem`. Memory stays bounded however many games are sent: games
-	// are read only as fast as they are answered. The games run in the
-	// server's pool of heavy work, as many at once as it has workers,
-	// sharing its slots with every other heavy request. A PGN file
-	// (`Content-Type: application/x-chess-pgn` or
-	// `application/vnd.chess-pgn`) is a bulk request too: each game is
-	// answered as the request `{"pgn": ...}` of its text would be, a game
-	// that does not read with its `invalid-pgn` problem (the next game is
-	// read on).
+	// are read only as fast as they are answered. A stream holds one
+	// place of the server's pool of heavy work for its whole life, and
+	// its games run in that pool, as many at once as it has workers,
+	// sharing its slots with every other heavy request.
 	//
-	// Takes a body of the `application/json` content type.
+	// Problems before the stream starts: 415 `unsupported-media-type`
+	// (any other Content-Type, JSON included: a single game goes to
+	// `adjudicate`); 429 `overloaded` (no place free in the pool, refused
+	// before the body is read). Once the stream has started its status is
+	// 200 and every problem is in a line.
 	//
-	// Corresponds with POST /v1/games/adjudicate (the `Adjudicate` operationId).
-	Adjudicate(ctx context.Context, body AdjudicateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Generated clients send the body as it is and read the answer as
+	// text: with openapi-fetch, pass the Content-Type header,
+	// `bodySerializer: (b) => b` and `parseAs: "text"` (or `"stream"`);
+	// the Go client's `Service.AdjudicateBulk` reads the lines as they
+	// come.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/games/adjudicate/bulk (the `AdjudicateBulk` operationId).
+	AdjudicateBulkWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// LegalMovesWithBody List every legal move of a position, and its status.
 	//
@@ -2842,8 +3130,11 @@ type ClientInterface interface {
 	// ListVariants List the built-in variants.
 	//
 	// Every built-in variant with its id, name, board size, number of
-	// piece types and start position, sorted by id. Send an id as
-	// `variant` in the other operations, or GET its full definition at
+	// piece types and start position, sorted by id, with the names other
+	// programs give it (`aliases`: `normal`, `fischerandom`, `From
+	// Position`...) and the name the service writes in a PGN `Variant`
+	// tag (`pgnName`). Send an id or any of those names as `variant` in
+	// the other operations, or GET its full definition at
 	// `/v1/variants/{id}`.
 	//
 	// Corresponds with GET /v1/variants (the `ListVariants` operationId).
@@ -2914,7 +3205,11 @@ type ClientInterface interface {
 	// switch, in the format of the [variant format](/docs/variants). The
 	// same format is accepted as an inline `definition` by every POST
 	// operation, so a copy of this answer, changed, defines a new variant.
-	// An id that names no built-in variant is 404 `unknown-variant`.
+	// An alias names the variant as its id does (`fischerandom`,
+	// `From Position`: see `aliases` in `GET /v1/variants`), and the
+	// answer is the variant's, with its id. A name that names no built-in
+	// variant is 404 `unknown-variant`, with the closest ids in
+	// `suggestions`.
 	//
 	// Corresponds with GET /v1/variants/{id} (the `GetVariant` operationId).
 	GetVariant(ctx context.Context, id string, params *GetVariantParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3216,9 +3511,16 @@ func (c *Client) BoardPictureOf(ctx context.Context, body BoardPictureOfJSONRequ
 // accepted ends the game: `result` and `reason` are the claim's, and
 // so are `status.result` and `status.outcome` (`resignation`,
 // `draw-claim`, `draw-agreement`; `status.winner` for a resignation).
-// A claim made after the game ended on the board (checkmate,
-// stalemate, an automatic draw) changes nothing and is answered
-// `claimAccepted: false`. False marks of legal moves (as in
+// A claim that does not stand changes nothing and is answered
+// `claimAccepted: false` with `claimRejected`, whose `code` says why:
+// `game-over` (the game ended on the board before the claim:
+// checkmate, stalemate, an automatic draw), `no-claimable-draw` (a
+// draw claim where none can be claimed at the end), `illegal-move`
+// (the game has an illegal move, so the claim is not considered).
+// `claim.by` is required for `resign` and `flag`, whose outcome
+// depends on it (a 422 `invalid-argument` problem, field `claim.by`,
+// without it), and optional for `draw`, `agreement` and `abort`.
+// False marks of legal moves (as in
 // validate-move) are listed in `annotations` with the index and text
 // of their move, present only when there is one.
 //
@@ -3230,29 +3532,10 @@ func (c *Client) BoardPictureOf(ctx context.Context, body BoardPictureOfJSONRequ
 // `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 // problem: it is in the 200 answer.
 //
-// **In bulk:** with `Content-Type: application/x-ndjson` the body is
-// any number of games, one `AdjudicateRequest` a line (blank lines
-// skipped), and the answer is an `application/x-ndjson` stream of one
-// line a game, in the order of the games, each written as soon as it
-// and the games before it are done: a `BulkAnswer`. Each game has the
-// limits of a single request (its line at most the server's
-// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
-// answer a single request would, with its 0-based `index`; a game
-// that a single request would refuse is a line with its `problem`.
-// The whole body is at most `--max-bulk-bytes` (256 MiB) and
-// `--max-bulk-games` (100,000) games, and the request's time budget
-// (`--request-timeout`) covers the whole stream: when it runs out, or
-// the body breaks off or is too large, a last line with `stopped:
-// true` gives the `index` of the first game not answered and the
-// `problem`. Memory stays bounded however many games are sent: games
-// are read only as fast as they are answered. The games run in the
-// server's pool of heavy work, as many at once as it has workers,
-// sharing its slots with every other heavy request. A PGN file
-// (`Content-Type: application/x-chess-pgn` or
-// `application/vnd.chess-pgn`) is a bulk request too: each game is
-// answered as the request `{"pgn": ...}` of its text would be, a game
-// that does not read with its `invalid-pgn` problem (the next game is
-// read on).
+// Bulk bodies (NDJSON, a PGN file) go to `POST
+// /v1/games/adjudicate/bulk` (`adjudicateBulk`); sent here they are
+// refused with 415 `unsupported-media-type`, whose detail names that
+// path, before the body is read.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3285,9 +3568,16 @@ func (c *Client) AdjudicateWithBody(ctx context.Context, contentType string, bod
 // accepted ends the game: `result` and `reason` are the claim's, and
 // so are `status.result` and `status.outcome` (`resignation`,
 // `draw-claim`, `draw-agreement`; `status.winner` for a resignation).
-// A claim made after the game ended on the board (checkmate,
-// stalemate, an automatic draw) changes nothing and is answered
-// `claimAccepted: false`. False marks of legal moves (as in
+// A claim that does not stand changes nothing and is answered
+// `claimAccepted: false` with `claimRejected`, whose `code` says why:
+// `game-over` (the game ended on the board before the claim:
+// checkmate, stalemate, an automatic draw), `no-claimable-draw` (a
+// draw claim where none can be claimed at the end), `illegal-move`
+// (the game has an illegal move, so the claim is not considered).
+// `claim.by` is required for `resign` and `flag`, whose outcome
+// depends on it (a 422 `invalid-argument` problem, field `claim.by`,
+// without it), and optional for `draw`, `agreement` and `abort`.
+// False marks of legal moves (as in
 // validate-move) are listed in `annotations` with the index and text
 // of their move, present only when there is one.
 //
@@ -3299,35 +3589,71 @@ func (c *Client) AdjudicateWithBody(ctx context.Context, contentType string, bod
 // `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 // problem: it is in the 200 answer.
 //
-// **In bulk:** with `Content-Type: application/x-ndjson` the body is
-// any number of games, one `AdjudicateRequest` a line (blank lines
-// skipped), and the answer is an `application/x-ndjson` stream of one
-// line a game, in the order of the games, each written as soon as it
-// and the games before it are done: a `BulkAnswer`. Each game has the
-// limits of a single request (its line at most the server's
-// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
-// answer a single request would, with its 0-based `index`; a game
-// that a single request would refuse is a line with its `problem`.
-// The whole body is at most `--max-bulk-bytes` (256 MiB) and
-// `--max-bulk-games` (100,000) games, and the request's time budget
-// (`--request-timeout`) covers the whole stream: when it runs out, or
-// the body breaks off or is too large, a last line with `stopped:
-// true` gives the `index` of the first game not answered and the
-// `problem`. Memory stays bounded however many games are sent: games
-// are read only as fast as they are answered. The games run in the
-// server's pool of heavy work, as many at once as it has workers,
-// sharing its slots with every other heavy request. A PGN file
-// (`Content-Type: application/x-chess-pgn` or
-// `application/vnd.chess-pgn`) is a bulk request too: each game is
-// answered as the request `{"pgn": ...}` of its text would be, a game
-// that does not read with its `invalid-pgn` problem (the next game is
-// read on).
+// Bulk bodies (NDJSON, a PGN file) go to `POST
+// /v1/games/adjudicate/bulk` (`adjudicateBulk`); sent here they are
+// refused with 415 `unsupported-media-type`, whose detail names that
+// path, before the body is read.
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /v1/games/adjudicate (the `Adjudicate` operationId).
 func (c *Client) Adjudicate(ctx context.Context, body AdjudicateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewAdjudicateRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AdjudicateBulkWithBody Adjudicate any number of games in one streamed request.
+//
+// The body is any number of games: with `Content-Type:
+// application/x-ndjson`, one `AdjudicateRequest` a line (blank lines
+// skipped); with `Content-Type: application/x-chess-pgn` or
+// `application/vnd.chess-pgn`, a PGN file, each game answered as the
+// request `{"pgn": ...}` of its text would be (a game that does not
+// read gets its `invalid-pgn` problem, and the next game is read on).
+// The answer is an `application/x-ndjson` stream of one line a game,
+// in the order of the games, each written as soon as it and the games
+// before it are done: a `BulkAnswer`. Each game has the limits of a
+// single request (its line at most the server's `--max-body-bytes`,
+// its moves at most `--max-moves`) and gets the answer that
+// `adjudicate` (`POST /v1/games/adjudicate`) would give it, with its
+// 0-based `index`; a game that a single request would refuse is a
+// line with its `problem`.
+//
+// The whole body is at most `--max-bulk-bytes` (256 MiB) and
+// `--max-bulk-games` (100,000) games, and the request's time budget
+// (`--request-timeout`) covers the whole stream: when it runs out, or
+// the body breaks off or is too large, a last line with `stopped:
+// true` gives the `index` of the first game not answered and the
+// `problem`. Memory stays bounded however many games are sent: games
+// are read only as fast as they are answered. A stream holds one
+// place of the server's pool of heavy work for its whole life, and
+// its games run in that pool, as many at once as it has workers,
+// sharing its slots with every other heavy request.
+//
+// Problems before the stream starts: 415 `unsupported-media-type`
+// (any other Content-Type, JSON included: a single game goes to
+// `adjudicate`); 429 `overloaded` (no place free in the pool, refused
+// before the body is read). Once the stream has started its status is
+// 200 and every problem is in a line.
+//
+// Generated clients send the body as it is and read the answer as
+// text: with openapi-fetch, pass the Content-Type header,
+// `bodySerializer: (b) => b` and `parseAs: "text"` (or `"stream"`);
+// the Go client's `Service.AdjudicateBulk` reads the lines as they
+// come.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/games/adjudicate/bulk (the `AdjudicateBulk` operationId).
+func (c *Client) AdjudicateBulkWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAdjudicateBulkRequestWithBody(c.Server, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3773,8 +4099,11 @@ func (c *Client) ValidateMove(ctx context.Context, body ValidateMoveJSONRequestB
 // ListVariants List the built-in variants.
 //
 // Every built-in variant with its id, name, board size, number of
-// piece types and start position, sorted by id. Send an id as
-// `variant` in the other operations, or GET its full definition at
+// piece types and start position, sorted by id, with the names other
+// programs give it (`aliases`: `normal`, `fischerandom`, `From
+// Position`...) and the name the service writes in a PGN `Variant`
+// tag (`pgnName`). Send an id or any of those names as `variant` in
+// the other operations, or GET its full definition at
 // `/v1/variants/{id}`.
 //
 // Corresponds with GET /v1/variants (the `ListVariants` operationId).
@@ -3875,7 +4204,11 @@ func (c *Client) ImportVariants(ctx context.Context, body ImportVariantsJSONRequ
 // switch, in the format of the [variant format](/docs/variants). The
 // same format is accepted as an inline `definition` by every POST
 // operation, so a copy of this answer, changed, defines a new variant.
-// An id that names no built-in variant is 404 `unknown-variant`.
+// An alias names the variant as its id does (`fischerandom`,
+// `From Position`: see `aliases` in `GET /v1/variants`), and the
+// answer is the variant's, with its id. A name that names no built-in
+// variant is 404 `unknown-variant`, with the closest ids in
+// `suggestions`.
 //
 // Corresponds with GET /v1/variants/{id} (the `GetVariant` operationId).
 func (c *Client) GetVariant(ctx context.Context, id string, params *GetVariantParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -4603,6 +4936,35 @@ func NewAdjudicateRequestWithBody(server string, contentType string, body io.Rea
 	return req, nil
 }
 
+// NewAdjudicateBulkRequestWithBody constructs an http.Request for the AdjudicateBulk method, with any body, and a specified content type
+func NewAdjudicateBulkRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/games/adjudicate/bulk")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewLegalMovesRequest calls the generic LegalMoves builder with application/json body
 func NewLegalMovesRequest(server string, body LegalMovesJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -5166,9 +5528,16 @@ type ClientWithResponsesInterface interface {
 	// accepted ends the game: `result` and `reason` are the claim's, and
 	// so are `status.result` and `status.outcome` (`resignation`,
 	// `draw-claim`, `draw-agreement`; `status.winner` for a resignation).
-	// A claim made after the game ended on the board (checkmate,
-	// stalemate, an automatic draw) changes nothing and is answered
-	// `claimAccepted: false`. False marks of legal moves (as in
+	// A claim that does not stand changes nothing and is answered
+	// `claimAccepted: false` with `claimRejected`, whose `code` says why:
+	// `game-over` (the game ended on the board before the claim:
+	// checkmate, stalemate, an automatic draw), `no-claimable-draw` (a
+	// draw claim where none can be claimed at the end), `illegal-move`
+	// (the game has an illegal move, so the claim is not considered).
+	// `claim.by` is required for `resign` and `flag`, whose outcome
+	// depends on it (a 422 `invalid-argument` problem, field `claim.by`,
+	// without it), and optional for `draw`, `agreement` and `abort`.
+	// False marks of legal moves (as in
 	// validate-move) are listed in `annotations` with the index and text
 	// of their move, present only when there is one.
 	//
@@ -5180,29 +5549,10 @@ type ClientWithResponsesInterface interface {
 	// `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 	// problem: it is in the 200 answer.
 	//
-	// **In bulk:** with `Content-Type: application/x-ndjson` the body is
-	// any number of games, one `AdjudicateRequest` a line (blank lines
-	// skipped), and the answer is an `application/x-ndjson` stream of one
-	// line a game, in the order of the games, each written as soon as it
-	// and the games before it are done: a `BulkAnswer`. Each game has the
-	// limits of a single request (its line at most the server's
-	// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
-	// answer a single request would, with its 0-based `index`; a game
-	// that a single request would refuse is a line with its `problem`.
-	// The whole body is at most `--max-bulk-bytes` (256 MiB) and
-	// `--max-bulk-games` (100,000) games, and the request's time budget
-	// (`--request-timeout`) covers the whole stream: when it runs out, or
-	// the body breaks off or is too large, a last line with `stopped:
-	// true` gives the `index` of the first game not answered and the
-	// `problem`. Memory stays bounded however many games are sent: games
-	// are read only as fast as they are answered. The games run in the
-	// server's pool of heavy work, as many at once as it has workers,
-	// sharing its slots with every other heavy request. A PGN file
-	// (`Content-Type: application/x-chess-pgn` or
-	// `application/vnd.chess-pgn`) is a bulk request too: each game is
-	// answered as the request `{"pgn": ...}` of its text would be, a game
-	// that does not read with its `invalid-pgn` problem (the next game is
-	// read on).
+	// Bulk bodies (NDJSON, a PGN file) go to `POST
+	// /v1/games/adjudicate/bulk` (`adjudicateBulk`); sent here they are
+	// refused with 415 `unsupported-media-type`, whose detail names that
+	// path, before the body is read.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5225,9 +5575,16 @@ type ClientWithResponsesInterface interface {
 	// accepted ends the game: `result` and `reason` are the claim's, and
 	// so are `status.result` and `status.outcome` (`resignation`,
 	// `draw-claim`, `draw-agreement`; `status.winner` for a resignation).
-	// A claim made after the game ended on the board (checkmate,
-	// stalemate, an automatic draw) changes nothing and is answered
-	// `claimAccepted: false`. False marks of legal moves (as in
+	// A claim that does not stand changes nothing and is answered
+	// `claimAccepted: false` with `claimRejected`, whose `code` says why:
+	// `game-over` (the game ended on the board before the claim:
+	// checkmate, stalemate, an automatic draw), `no-claimable-draw` (a
+	// draw claim where none can be claimed at the end), `illegal-move`
+	// (the game has an illegal move, so the claim is not considered).
+	// `claim.by` is required for `resign` and `flag`, whose outcome
+	// depends on it (a 422 `invalid-argument` problem, field `claim.by`,
+	// without it), and optional for `draw`, `agreement` and `abort`.
+	// False marks of legal moves (as in
 	// validate-move) are listed in `annotations` with the index and text
 	// of their move, present only when there is one.
 	//
@@ -5239,34 +5596,60 @@ type ClientWithResponsesInterface interface {
 	// `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 	// problem: it is in the 200 answer.
 	//
-	// **In bulk:** with `Content-Type: application/x-ndjson` the body is
-	// any number of games, one `AdjudicateRequest` a line (blank lines
-	// skipped), and the answer is an `application/x-ndjson` stream of one
-	// line a game, in the order of the games, each written as soon as it
-	// and the games before it are done: a `BulkAnswer`. Each game has the
-	// limits of a single request (its line at most the server's
-	// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
-	// answer a single request would, with its 0-based `index`; a game
-	// that a single request would refuse is a line with its `problem`.
+	// Bulk bodies (NDJSON, a PGN file) go to `POST
+	// /v1/games/adjudicate/bulk` (`adjudicateBulk`); sent here they are
+	// refused with 415 `unsupported-media-type`, whose detail names that
+	// path, before the body is read.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/games/adjudicate (the `Adjudicate` operationId).
+	AdjudicateWithResponse(ctx context.Context, body AdjudicateJSONRequestBody, reqEditors ...RequestEditorFn) (*AdjudicateResponse, error)
+
+	// AdjudicateBulkWithBodyWithResponse Adjudicate any number of games in one streamed request.
+	//
+	// The body is any number of games: with `Content-Type:
+	// application/x-ndjson`, one `AdjudicateRequest` a line (blank lines
+	// skipped); with `Content-Type: application/x-chess-pgn` or
+	// `application/vnd.chess-pgn`, a PGN file, each game answered as the
+	// request `{"pgn": ...}` of its text would be (a game that does not
+	// read gets its `invalid-pgn` problem, and the next game is read on).
+	// The answer is an `application/x-ndjson` stream of one line a game,
+	// in the order of the games, each written as soon as it and the games
+	// before it are done: a `BulkAnswer`. Each game has the limits of a
+	// single request (its line at most the server's `--max-body-bytes`,
+	// its moves at most `--max-moves`) and gets the answer that
+	// `adjudicate` (`POST /v1/games/adjudicate`) would give it, with its
+	// 0-based `index`; a game that a single request would refuse is a
+	// line with its `problem`.
+	//
 	// The whole body is at most `--max-bulk-bytes` (256 MiB) and
 	// `--max-bulk-games` (100,000) games, and the request's time budget
 	// (`--request-timeout`) covers the whole stream: when it runs out, or
 	// the body breaks off or is too large, a last line with `stopped:
 	// true` gives the `index` of the first game not answered and the
 	// `problem`. Memory stays bounded however many games are sent: games
-	// are read only as fast as they are answered. The games run in the
-	// server's pool of heavy work, as many at once as it has workers,
-	// sharing its slots with every other heavy request. A PGN file
-	// (`Content-Type: application/x-chess-pgn` or
-	// `application/vnd.chess-pgn`) is a bulk request too: each game is
-	// answered as the request `{"pgn": ...}` of its text would be, a game
-	// that does not read with its `invalid-pgn` problem (the next game is
-	// read on).
+	// are read only as fast as they are answered. A stream holds one
+	// place of the server's pool of heavy work for its whole life, and
+	// its games run in that pool, as many at once as it has workers,
+	// sharing its slots with every other heavy request.
 	//
-	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	// Problems before the stream starts: 415 `unsupported-media-type`
+	// (any other Content-Type, JSON included: a single game goes to
+	// `adjudicate`); 429 `overloaded` (no place free in the pool, refused
+	// before the body is read). Once the stream has started its status is
+	// 200 and every problem is in a line.
 	//
-	// Corresponds with POST /v1/games/adjudicate (the `Adjudicate` operationId).
-	AdjudicateWithResponse(ctx context.Context, body AdjudicateJSONRequestBody, reqEditors ...RequestEditorFn) (*AdjudicateResponse, error)
+	// Generated clients send the body as it is and read the answer as
+	// text: with openapi-fetch, pass the Content-Type header,
+	// `bodySerializer: (b) => b` and `parseAs: "text"` (or `"stream"`);
+	// the Go client's `Service.AdjudicateBulk` reads the lines as they
+	// come.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/games/adjudicate/bulk (the `AdjudicateBulk` operationId).
+	AdjudicateBulkWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AdjudicateBulkResponse, error)
 
 	// LegalMovesWithBodyWithResponse List every legal move of a position, and its status.
 	//
@@ -5603,8 +5986,11 @@ type ClientWithResponsesInterface interface {
 	// ListVariantsWithResponse List the built-in variants.
 	//
 	// Every built-in variant with its id, name, board size, number of
-	// piece types and start position, sorted by id. Send an id as
-	// `variant` in the other operations, or GET its full definition at
+	// piece types and start position, sorted by id, with the names other
+	// programs give it (`aliases`: `normal`, `fischerandom`, `From
+	// Position`...) and the name the service writes in a PGN `Variant`
+	// tag (`pgnName`). Send an id or any of those names as `variant` in
+	// the other operations, or GET its full definition at
 	// `/v1/variants/{id}`.
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -5677,7 +6063,11 @@ type ClientWithResponsesInterface interface {
 	// switch, in the format of the [variant format](/docs/variants). The
 	// same format is accepted as an inline `definition` by every POST
 	// operation, so a copy of this answer, changed, defines a new variant.
-	// An id that names no built-in variant is 404 `unknown-variant`.
+	// An alias names the variant as its id does (`fischerandom`,
+	// `From Position`: see `aliases` in `GET /v1/variants`), and the
+	// answer is the variant's, with its id. A name that names no built-in
+	// variant is 404 `unknown-variant`, with the closest ids in
+	// `suggestions`.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -6415,6 +6805,68 @@ func (r AdjudicateResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r AdjudicateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AdjudicateBulkResponse429Headers the declared response headers of an HTTP 429 response for AdjudicateBulk
+type AdjudicateBulkResponse429Headers struct {
+	RetryAfter int
+}
+
+type AdjudicateBulkResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Overloaded
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AdjudicateBulkResponse429Headers
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r AdjudicateBulkResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r AdjudicateBulkResponse) GetApplicationproblemJSON429() *Overloaded {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r AdjudicateBulkResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r AdjudicateBulkResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AdjudicateBulkResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AdjudicateBulkResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AdjudicateBulkResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -7320,9 +7772,16 @@ func (c *ClientWithResponses) BoardPictureOfWithResponse(ctx context.Context, bo
 // accepted ends the game: `result` and `reason` are the claim's, and
 // so are `status.result` and `status.outcome` (`resignation`,
 // `draw-claim`, `draw-agreement`; `status.winner` for a resignation).
-// A claim made after the game ended on the board (checkmate,
-// stalemate, an automatic draw) changes nothing and is answered
-// `claimAccepted: false`. False marks of legal moves (as in
+// A claim that does not stand changes nothing and is answered
+// `claimAccepted: false` with `claimRejected`, whose `code` says why:
+// `game-over` (the game ended on the board before the claim:
+// checkmate, stalemate, an automatic draw), `no-claimable-draw` (a
+// draw claim where none can be claimed at the end), `illegal-move`
+// (the game has an illegal move, so the claim is not considered).
+// `claim.by` is required for `resign` and `flag`, whose outcome
+// depends on it (a 422 `invalid-argument` problem, field `claim.by`,
+// without it), and optional for `draw`, `agreement` and `abort`.
+// False marks of legal moves (as in
 // validate-move) are listed in `annotations` with the index and text
 // of their move, present only when there is one.
 //
@@ -7334,29 +7793,10 @@ func (c *ClientWithResponses) BoardPictureOfWithResponse(ctx context.Context, bo
 // `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 // problem: it is in the 200 answer.
 //
-// **In bulk:** with `Content-Type: application/x-ndjson` the body is
-// any number of games, one `AdjudicateRequest` a line (blank lines
-// skipped), and the answer is an `application/x-ndjson` stream of one
-// line a game, in the order of the games, each written as soon as it
-// and the games before it are done: a `BulkAnswer`. Each game has the
-// limits of a single request (its line at most the server's
-// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
-// answer a single request would, with its 0-based `index`; a game
-// that a single request would refuse is a line with its `problem`.
-// The whole body is at most `--max-bulk-bytes` (256 MiB) and
-// `--max-bulk-games` (100,000) games, and the request's time budget
-// (`--request-timeout`) covers the whole stream: when it runs out, or
-// the body breaks off or is too large, a last line with `stopped:
-// true` gives the `index` of the first game not answered and the
-// `problem`. Memory stays bounded however many games are sent: games
-// are read only as fast as they are answered. The games run in the
-// server's pool of heavy work, as many at once as it has workers,
-// sharing its slots with every other heavy request. A PGN file
-// (`Content-Type: application/x-chess-pgn` or
-// `application/vnd.chess-pgn`) is a bulk request too: each game is
-// answered as the request `{"pgn": ...}` of its text would be, a game
-// that does not read with its `invalid-pgn` problem (the next game is
-// read on).
+// Bulk bodies (NDJSON, a PGN file) go to `POST
+// /v1/games/adjudicate/bulk` (`adjudicateBulk`); sent here they are
+// refused with 415 `unsupported-media-type`, whose detail names that
+// path, before the body is read.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -7385,9 +7825,16 @@ func (c *ClientWithResponses) AdjudicateWithBodyWithResponse(ctx context.Context
 // accepted ends the game: `result` and `reason` are the claim's, and
 // so are `status.result` and `status.outcome` (`resignation`,
 // `draw-claim`, `draw-agreement`; `status.winner` for a resignation).
-// A claim made after the game ended on the board (checkmate,
-// stalemate, an automatic draw) changes nothing and is answered
-// `claimAccepted: false`. False marks of legal moves (as in
+// A claim that does not stand changes nothing and is answered
+// `claimAccepted: false` with `claimRejected`, whose `code` says why:
+// `game-over` (the game ended on the board before the claim:
+// checkmate, stalemate, an automatic draw), `no-claimable-draw` (a
+// draw claim where none can be claimed at the end), `illegal-move`
+// (the game has an illegal move, so the claim is not considered).
+// `claim.by` is required for `resign` and `flag`, whose outcome
+// depends on it (a 422 `invalid-argument` problem, field `claim.by`,
+// without it), and optional for `draw`, `agreement` and `abort`.
+// False marks of legal moves (as in
 // validate-move) are listed in `annotations` with the index and text
 // of their move, present only when there is one.
 //
@@ -7399,29 +7846,10 @@ func (c *ClientWithResponses) AdjudicateWithBodyWithResponse(ctx context.Context
 // `moves`); 429 `overloaded`; 503 `timeout`. An illegal move is not a
 // problem: it is in the 200 answer.
 //
-// **In bulk:** with `Content-Type: application/x-ndjson` the body is
-// any number of games, one `AdjudicateRequest` a line (blank lines
-// skipped), and the answer is an `application/x-ndjson` stream of one
-// line a game, in the order of the games, each written as soon as it
-// and the games before it are done: a `BulkAnswer`. Each game has the
-// limits of a single request (its line at most the server's
-// `--max-body-bytes`, its moves at most `--max-moves`) and gets the
-// answer a single request would, with its 0-based `index`; a game
-// that a single request would refuse is a line with its `problem`.
-// The whole body is at most `--max-bulk-bytes` (256 MiB) and
-// `--max-bulk-games` (100,000) games, and the request's time budget
-// (`--request-timeout`) covers the whole stream: when it runs out, or
-// the body breaks off or is too large, a last line with `stopped:
-// true` gives the `index` of the first game not answered and the
-// `problem`. Memory stays bounded however many games are sent: games
-// are read only as fast as they are answered. The games run in the
-// server's pool of heavy work, as many at once as it has workers,
-// sharing its slots with every other heavy request. A PGN file
-// (`Content-Type: application/x-chess-pgn` or
-// `application/vnd.chess-pgn`) is a bulk request too: each game is
-// answered as the request `{"pgn": ...}` of its text would be, a game
-// that does not read with its `invalid-pgn` problem (the next game is
-// read on).
+// Bulk bodies (NDJSON, a PGN file) go to `POST
+// /v1/games/adjudicate/bulk` (`adjudicateBulk`); sent here they are
+// refused with 415 `unsupported-media-type`, whose detail names that
+// path, before the body is read.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -7432,6 +7860,57 @@ func (c *ClientWithResponses) AdjudicateWithResponse(ctx context.Context, body A
 		return nil, err
 	}
 	return ParseAdjudicateResponse(rsp)
+}
+
+// AdjudicateBulkWithBodyWithResponse Adjudicate any number of games in one streamed request.
+//
+// The body is any number of games: with `Content-Type:
+// application/x-ndjson`, one `AdjudicateRequest` a line (blank lines
+// skipped); with `Content-Type: application/x-chess-pgn` or
+// `application/vnd.chess-pgn`, a PGN file, each game answered as the
+// request `{"pgn": ...}` of its text would be (a game that does not
+// read gets its `invalid-pgn` problem, and the next game is read on).
+// The answer is an `application/x-ndjson` stream of one line a game,
+// in the order of the games, each written as soon as it and the games
+// before it are done: a `BulkAnswer`. Each game has the limits of a
+// single request (its line at most the server's `--max-body-bytes`,
+// its moves at most `--max-moves`) and gets the answer that
+// `adjudicate` (`POST /v1/games/adjudicate`) would give it, with its
+// 0-based `index`; a game that a single request would refuse is a
+// line with its `problem`.
+//
+// The whole body is at most `--max-bulk-bytes` (256 MiB) and
+// `--max-bulk-games` (100,000) games, and the request's time budget
+// (`--request-timeout`) covers the whole stream: when it runs out, or
+// the body breaks off or is too large, a last line with `stopped:
+// true` gives the `index` of the first game not answered and the
+// `problem`. Memory stays bounded however many games are sent: games
+// are read only as fast as they are answered. A stream holds one
+// place of the server's pool of heavy work for its whole life, and
+// its games run in that pool, as many at once as it has workers,
+// sharing its slots with every other heavy request.
+//
+// Problems before the stream starts: 415 `unsupported-media-type`
+// (any other Content-Type, JSON included: a single game goes to
+// `adjudicate`); 429 `overloaded` (no place free in the pool, refused
+// before the body is read). Once the stream has started its status is
+// 200 and every problem is in a line.
+//
+// Generated clients send the body as it is and read the answer as
+// text: with openapi-fetch, pass the Content-Type header,
+// `bodySerializer: (b) => b` and `parseAs: "text"` (or `"stream"`);
+// the Go client's `Service.AdjudicateBulk` reads the lines as they
+// come.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/games/adjudicate/bulk (the `AdjudicateBulk` operationId).
+func (c *ClientWithResponses) AdjudicateBulkWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AdjudicateBulkResponse, error) {
+	rsp, err := c.AdjudicateBulkWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAdjudicateBulkResponse(rsp)
 }
 
 // LegalMovesWithBodyWithResponse List every legal move of a position, and its status.
@@ -7829,8 +8308,11 @@ func (c *ClientWithResponses) ValidateMoveWithResponse(ctx context.Context, body
 // ListVariantsWithResponse List the built-in variants.
 //
 // Every built-in variant with its id, name, board size, number of
-// piece types and start position, sorted by id. Send an id as
-// `variant` in the other operations, or GET its full definition at
+// piece types and start position, sorted by id, with the names other
+// programs give it (`aliases`: `normal`, `fischerandom`, `From
+// Position`...) and the name the service writes in a PGN `Variant`
+// tag (`pgnName`). Send an id or any of those names as `variant` in
+// the other operations, or GET its full definition at
 // `/v1/variants/{id}`.
 //
 // Returns a wrapper object for the known response body format(s).
@@ -7921,7 +8403,11 @@ func (c *ClientWithResponses) ImportVariantsWithResponse(ctx context.Context, bo
 // switch, in the format of the [variant format](/docs/variants). The
 // same format is accepted as an inline `definition` by every POST
 // operation, so a copy of this answer, changed, defines a new variant.
-// An id that names no built-in variant is 404 `unknown-variant`.
+// An alias names the variant as its id does (`fischerandom`,
+// `From Position`: see `aliases` in `GET /v1/variants`), and the
+// answer is the variant's, with its id. A name that names no built-in
+// variant is 404 `unknown-variant`, with the closest ids in
+// `suggestions`.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -8618,9 +9104,6 @@ func ParseAdjudicateResponse(rsp *http.Response) (*AdjudicateResponse, error) {
 		}
 		response.ApplicationproblemJSONDefault = &dest
 
-	case rsp.StatusCode == 200:
-		// Content-type (application/x-ndjson) unsupported
-
 	}
 
 	switch {
@@ -8644,6 +9127,59 @@ func ParseAdjudicateResponse(rsp *http.Response) (*AdjudicateResponse, error) {
 			headers.RetryAfter = value
 		}
 		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAdjudicateBulkResponse parses an HTTP response from a AdjudicateBulkWithResponse call
+func ParseAdjudicateBulkResponse(rsp *http.Response) (*AdjudicateBulkResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AdjudicateBulkResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers AdjudicateBulkResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
 	}
 
 	return response, nil

@@ -20,10 +20,21 @@
 //     service's RFC 9457 problem document with its stable Code, for every
 //     error the service reports, and a *StatusError for any other answer
 //     that is not a success (a proxy's 502, say).
+//   - Service.AdjudicateBulk sends many games in one request (NDJSON or a
+//     PGN file, POST /v1/games/adjudicate/bulk) and returns BulkAnswers,
+//     which reads the answer's lines, one BulkAnswer a game, as the
+//     service writes them.
 //   - RetryDoer repeats a request that was answered 429 (overloaded) or 503
 //     (timeout) after the Retry-After the answer gives, a few times at most.
 //     Service uses it; it works with the generated clients too, through
 //     their WithHTTPClient option.
+//
+// The contract gives each operation's success one media type, so the
+// generators need no option: oapi-codegen's output compiles as it is (it
+// is this package), and so do the TypeScript types of openapi-typescript
+// used through openapi-fetch's createClient<paths>(), which
+// typescript_test.go compiles in strict mode with testdata/typescript/usage.ts
+// (README.md, "Calling it from TypeScript").
 //
 // The rules engine itself is not part of this module's public API: a Go
 // program uses it through the service.

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"net/http/httptest"
+	"strings"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
@@ -70,6 +72,50 @@ func Example() {
 	// Nc6 legal: true as b8c6 -> r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3
 	// Fool's mate: 0-1 checkmate winner black
 	// bad FEN: 422 invalid-fen field fen offset 18
+}
+
+// Many games in one request: the answer lines are read as the service
+// writes them, one a game, in order.
+func ExampleService_AdjudicateBulk() {
+	ts := startService()
+	defer ts.Close()
+	ctx := context.Background()
+
+	svc, err := client.New(ts.URL)
+	if err != nil {
+		log.Fatal(err)
+	}
+	games := strings.Join([]string{
+		`{"variant": "chess", "moves": ["f3", "e5", "g4", "Qh4#"]}`,
+		`{"variant": "chess", "moves": ["e4", "e5"], "claim": {"type": "agreement", "by": "white"}}`,
+		`{"variant": "xiangqi-9x10", "moves": []}`,
+	}, "\n")
+	answers, err := svc.AdjudicateBulk(ctx, client.BulkNDJSON, strings.NewReader(games))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer func() { _ = answers.Close() }()
+	for {
+		a, err := answers.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		switch {
+		case a.Stopped:
+			fmt.Println("stopped before game", a.Index, a.Problem.Code)
+		case a.Problem != nil:
+			fmt.Println(a.Index, "refused:", a.Problem.Code)
+		default:
+			fmt.Println(a.Index, a.Result.Result, a.Result.Reason)
+		}
+	}
+	// Output:
+	// 0 0-1 checkmate
+	// 1 1/2-1/2 draw-agreement
+	// 2 refused: unknown-variant
 }
 
 // A caller tells the service's errors apart by their stable code.

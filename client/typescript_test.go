@@ -17,13 +17,20 @@ import (
 // The npm packages of the TypeScript check, at exact versions.
 const (
 	openapiTypescript = "openapi-typescript@7.13.0"
+	openapiFetch      = "openapi-fetch@0.17.0"
 	typescript        = "typescript@5.9.3"
 )
+
+// npmSet is the packages of the check, as npm install takes them.
+var npmSet = []string{openapiTypescript, openapiFetch, typescript}
 
 // TestTypeScriptTypesCompile generates TypeScript types from
 // api/openapi.yaml with openapi-typescript and compiles them in strict mode
 // with testdata/typescript/usage.ts, which uses them as a TypeScript client
-// would. The packages are installed with npm, once, into the user's cache
+// would, through openapi-fetch's client made with its defaults
+// (createClient<paths>(), no media-type option): so the contract must give
+// each operation's answers one media type a request, as generators read
+// it. The packages are installed with npm, once, into the user's cache
 // directory. Without npm on PATH the test is skipped; a failing install
 // (no network, say) fails it.
 func TestTypeScriptTypesCompile(t *testing.T) {
@@ -51,6 +58,11 @@ func TestTypeScriptTypesCompile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// usage.ts imports openapi-fetch: the compiler finds it in the
+	// directory's node_modules.
+	if err := os.Symlink(modules, filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
 	schema := filepath.Join(dir, "schema.ts")
 	run(ctx, t, dir, node, packageBin(t, modules, "openapi-typescript", "openapi-typescript"),
 		filepath.Join(root, "api", "openapi.yaml"), "--output", schema)
@@ -60,8 +72,8 @@ func TestTypeScriptTypesCompile(t *testing.T) {
 	run(ctx, t, dir, node, packageBin(t, modules, "typescript", "tsc"), "--project", filepath.Join(dir, "tsconfig.json"))
 }
 
-// npmPackages returns the node_modules directory holding openapiTypescript
-// and typescript, installing them on the first run. Each set of versions has
+// npmPackages returns the node_modules directory holding the packages of
+// npmSet, installing them on the first run. Each set of versions has
 // its own directory; an install goes to a fresh directory that is renamed
 // into place once complete, so an interrupted or concurrent install never
 // leaves a half-filled one in use.
@@ -72,7 +84,7 @@ func npmPackages(ctx context.Context, t *testing.T, npm string) string {
 		t.Fatalf("no user cache directory for the npm packages: %v", err)
 	}
 	parent := filepath.Join(cache, "adjudicator")
-	final := filepath.Join(parent, strings.ReplaceAll("npm-"+openapiTypescript+"-"+typescript, "@", "-"))
+	final := filepath.Join(parent, strings.ReplaceAll("npm-"+strings.Join(npmSet, "-"), "@", "-"))
 	done := filepath.Join(final, ".complete")
 	if _, err := os.Stat(done); err == nil {
 		return filepath.Join(final, "node_modules")
@@ -89,9 +101,8 @@ func npmPackages(ctx context.Context, t *testing.T, npm string) string {
 	if err := os.WriteFile(filepath.Join(tmp, "package.json"), []byte(manifest), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("installing %s and %s into %s", openapiTypescript, typescript, final)
-	run(ctx, t, tmp, npm, "install", "--no-audit", "--no-fund", "--save-exact", "--loglevel=error",
-		openapiTypescript, typescript)
+	t.Logf("installing %s into %s", strings.Join(npmSet, ", "), final)
+	run(ctx, t, tmp, npm, append([]string{"install", "--no-audit", "--no-fund", "--save-exact", "--loglevel=error"}, npmSet...)...)
 	if err := os.WriteFile(filepath.Join(tmp, ".complete"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -80,12 +80,12 @@ func costCases() []costCase {
 			build: post("/v1/games/adjudicate", func() []byte {
 				return mustJSON(map[string]any{"pgn": pgnGame("giant-quick", 1)})
 			})},
-		{id: "bulk-compiles", endpoint: "POST /v1/games/adjudicate (NDJSON)", sends: fmt.Sprintf("%d lines, each a distinct definition at the budget", bulkCompiles), method: http.MethodPost, ctype: ndjson,
-			build: post("/v1/games/adjudicate", bulkCompileBody)},
-		{id: "bulk-games", endpoint: "POST /v1/games/adjudicate (NDJSON)", sends: fmt.Sprintf("%d giant-quick games of 5,000 moves marked #, distinct starts, pgnOut", bulkGames), method: http.MethodPost, ctype: ndjson,
-			build: post("/v1/games/adjudicate", bulkGameBody)},
-		{id: "bulk-pgn", endpoint: "POST /v1/games/adjudicate (PGN file)", sends: fmt.Sprintf("%d of those games as one PGN file", bulkPGNGames), method: http.MethodPost, ctype: pgnType,
-			build: post("/v1/games/adjudicate", bulkPGNBody)},
+		{id: "bulk-compiles", endpoint: "POST /v1/games/adjudicate/bulk (NDJSON)", sends: fmt.Sprintf("%d lines, each a distinct definition at the budget", bulkCompiles), method: http.MethodPost, ctype: ndjson,
+			build: post("/v1/games/adjudicate/bulk", bulkCompileBody)},
+		{id: "bulk-games", endpoint: "POST /v1/games/adjudicate/bulk (NDJSON)", sends: fmt.Sprintf("%d giant-quick games of 5,000 moves marked #, distinct starts, pgnOut", bulkGames), method: http.MethodPost, ctype: ndjson,
+			build: post("/v1/games/adjudicate/bulk", bulkGameBody)},
+		{id: "bulk-pgn", endpoint: "POST /v1/games/adjudicate/bulk (PGN file)", sends: fmt.Sprintf("%d of those games as one PGN file", bulkPGNGames), method: http.MethodPost, ctype: pgnType,
+			build: post("/v1/games/adjudicate/bulk", bulkPGNBody)},
 		{id: "perft", endpoint: "POST /v1/perft", sends: "giant-quick after 8 plies, depth 5, workers 256: the forecast allows it, the clock stops it", method: http.MethodPost, ctype: js,
 			build: post("/v1/perft", func() []byte {
 				return mustJSON(map[string]any{"variant": "giant-quick", "fen": perftFEN, "depth": 5, "workers": 256})

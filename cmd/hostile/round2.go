@@ -93,7 +93,7 @@ func roundTwo() []testCase {
 		}},
 		{name: "128 bulk streams of 1 MB lines", run: func(h *harness) {
 			concurrent(h, "128 bulk streams", 128, func() (answer, int64) {
-				return h.postSized("/v1/games/adjudicate", "application/x-ndjson", bulkLines(24, 1<<20), nil)
+				return h.postSized("/v1/games/adjudicate/bulk", "application/x-ndjson", bulkLines(24, 1<<20), nil)
 			})
 		}},
 		{name: "board.svg fen=%zz", run: func(h *harness) {

@@ -47,7 +47,7 @@ single() {
 bulk() {
   start
   secs=$(curl -s -o "$T/answers.ndjson" -w '%{time_total}' -H 'Content-Type: application/x-ndjson' \
-    --data-binary @"$T/games.ndjson" "http://$ADDR/v1/games/adjudicate")
+    --data-binary @"$T/games.ndjson" "http://$ADDR/v1/games/adjudicate/bulk")
   lines=$(wc -l <"$T/answers.ndjson")
   stopped=$(grep -c '"stopped":true' "$T/answers.ndjson" || true)
   awk -v n="$N" -v s="$secs" -v l="$lines" -v st="$stopped" \

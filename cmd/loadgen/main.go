@@ -36,7 +36,8 @@
 // last move:
 //
 //   - -gen-games N: N adjudication requests {"variant", "moves"}, a game
-//     each (games/adjudicate);
+//     each (games/adjudicate, a request each; or the whole output as one
+//     NDJSON body to games/adjudicate/bulk);
 //   - -gen-positions N: N position requests {"variant", "fen"}, the
 //     positions the same games end in (legal-moves, status); with
 //     -with-move each also has a "move", a legal move of the position in
@@ -115,7 +116,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	rate := fs.Float64("rate", 0, fmt.Sprintf("requests started a second, evenly spaced (at most %d), so that a server can be measured at a given load rather than saturated; a request waits for a free connection, so fewer start when -c is too small; 0: as fast as the connections allow", maxRate))
 	timeout := fs.Duration("timeout", 10*time.Second, "time limit of one request")
 	bodiesFile := fs.String("bodies", "", "a file of request bodies, one a line (NDJSON): request i sends line i, cycling; instead of -body")
-	genGames := fs.Int("gen-games", 0, fmt.Sprintf("instead of generating load, write this many random games of -variant of -plies plies as NDJSON adjudication requests (games/adjudicate) to standard output (at most %d)", maxGenLines))
+	genGames := fs.Int("gen-games", 0, fmt.Sprintf("instead of generating load, write this many random games of -variant of -plies plies as NDJSON adjudication requests (games/adjudicate; all at once: games/adjudicate/bulk) to standard output (at most %d)", maxGenLines))
 	genPositions := fs.Int("gen-positions", 0, fmt.Sprintf("instead of generating load, write the positions after -plies plies of this many such games as NDJSON position requests {variant, fen} (legal-moves, status) to standard output (at most %d)", maxGenLines))
 	withMove := fs.Bool("with-move", false, "with -gen-positions, add to each body a legal move of its position in SAN, drawn by the game's generator: validate-move requests")
 	genCorr := fs.Int("gen-correspondence", 0, fmt.Sprintf("instead of generating load, write the adjudication requests of a correspondence site playing this many such games: each game resubmitted whole after every move, the games interleaved (N*plies lines, at most %d)", maxGenLines))

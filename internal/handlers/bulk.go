@@ -20,8 +20,9 @@ import (
 	"github.com/adjudicator/adjudicator/internal/rules"
 )
 
-// Bulk adjudication: POST /v1/games/adjudicate with an NDJSON body, one
-// game (an adjudication request) a line, answered by an NDJSON stream, one
+// Bulk adjudication: POST /v1/games/adjudicate/bulk (the operation
+// adjudicateBulk) with an NDJSON body, one game (an adjudication request) a
+// line, or a PGN file, a game a PGN game, answered by an NDJSON stream, one
 // answer a line, in the order of the games, each written as soon as it and
 // the games before it are done. Memory is bounded however many games come:
 // a game is read only when a place in the window of games in progress is
@@ -55,17 +56,39 @@ var mimePGN = map[string]bool{"application/x-chess-pgn": true, "application/vnd.
 // answer stream waits for.
 const bulkWindow = 4
 
-// isBulk says whether a request's body is NDJSON, for the one operation
-// that takes it.
+// opBulk is the operationId of bulk adjudication, the one operation whose
+// body is streamed.
+const opBulk = "adjudicateBulk"
+
+// bulkPath is the path of bulk adjudication, named in the problems of a
+// bulk body sent elsewhere.
+const bulkPath = "/v1/games/adjudicate/bulk"
+
+// isBulk says whether a request's body is NDJSON or a PGN file.
 func isBulk(req *http.Request) bool {
 	mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType))
 	return mt == mimeNDJSON || mimePGN[mt]
 }
 
-// bulkRequest says whether validate let the request through as a bulk one.
-func bulkRequest(c echo.Context) bool {
-	b, _ := c.Get("bulk").(bool)
-	return b
+// bulkMedia says whether validate hands req to the bulk stream unread:
+// when op is adjudicateBulk and the body is NDJSON or a PGN file. Any
+// other body of adjudicateBulk, and a bulk body sent to adjudicate (where
+// bulk adjudication was until bulk got its own operation, so that
+// generated clients see one media type an answer), are refused with 415
+// before the body is read, naming the operation to use instead.
+func bulkMedia(op string, req *http.Request) (stream bool, err error) {
+	ct := req.Header.Get(echo.HeaderContentType)
+	switch {
+	case op == opBulk && isBulk(req):
+		return true, nil
+	case op == opBulk:
+		return false, problem(codeUnsupportedMedia, "Content-Type",
+			"the body of a bulk adjudication must be %s, application/x-chess-pgn or application/vnd.chess-pgn, not %q: send a single game as JSON to POST /v1/games/adjudicate", mimeNDJSON, ct)
+	case op == "adjudicate" && isBulk(req):
+		return false, problem(codeUnsupportedMedia, "Content-Type",
+			"the body must be application/json, not %q: send NDJSON and PGN files of many games to POST %s", ct, bulkPath)
+	}
+	return false, nil
 }
 
 // bulkStop is the last line of a stream that ended before its games did.
@@ -434,16 +457,11 @@ func adjudicateFromDoc(doc any) (*adjudicateRequest, bool) {
 				req.PGN = &s
 			}
 		case "moves":
-			list, ok := v.([]any)
-			if !ok {
+			moves, ok := docMoves(v)
+			if !ok || moves == nil {
 				return nil, false
 			}
-			req.Moves = make([]string, len(list))
-			for i, e := range list {
-				if req.Moves[i], ok = e.(string); !ok {
-					return nil, false
-				}
-			}
+			req.Moves = moves
 		case "pgnOut":
 			if req.PGNOut, ok = v.(bool); !ok {
 				return nil, false

@@ -53,7 +53,7 @@ func randomGames(t testing.TB, n, plies int) [][]string {
 func ndjson(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
 
 func bulkPost(h http.Handler, body string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(http.MethodPost, "/v1/games/adjudicate", strings.NewReader(body))
+	req := httptest.NewRequest(http.MethodPost, "/v1/games/adjudicate/bulk", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/x-ndjson")
 	return serve(h, req)
 }
@@ -162,7 +162,7 @@ func TestBulkStreams(t *testing.T) {
 	defer ts.Close()
 	pr, pw := io.Pipe()
 	defer pw.Close()
-	req, err := http.NewRequest(http.MethodPost, ts.URL+"/v1/games/adjudicate", pr)
+	req, err := http.NewRequest(http.MethodPost, ts.URL+"/v1/games/adjudicate/bulk", pr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestBulkPGN(t *testing.T) {
 		texts = append(texts, text)
 		file.WriteString(text)
 	}
-	req := httptest.NewRequest(http.MethodPost, "/v1/games/adjudicate", strings.NewReader(file.String()))
+	req := httptest.NewRequest(http.MethodPost, "/v1/games/adjudicate/bulk", strings.NewReader(file.String()))
 	req.Header.Set("Content-Type", "application/x-chess-pgn")
 	rec := serve(h, req)
 	got := answerLines(t, rec.Body.Bytes())

@@ -29,7 +29,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 func bulkRequestOf(body io.Reader) *http.Request {
-	req := httptest.NewRequest(http.MethodPost, "/v1/games/adjudicate", body)
+	req := httptest.NewRequest(http.MethodPost, "/v1/games/adjudicate/bulk", body)
 	req.Header.Set("Content-Type", "application/x-ndjson")
 	return req
 }

@@ -21,6 +21,10 @@ var bindSeeds = []string{
 	`{"variant":7}`,
 	`{"variant":"chess","moves":"e4"}`,
 	`{"variant":"caf\u00e9\ud800"}`,
+	`{"variant":"chess","moves":"e4 e5\tNf3  exd6 e.p. ep","move":"Nc6"}`,
+	`{"variant":"chess","moves":""}`,
+	`{"variant":"chess","moves":"  "}`,
+	`{"variant":"chess","moves":{"a":1}}`,
 }
 
 // bindBoth binds body into want by decoding and into got from its
@@ -66,7 +70,7 @@ func TestBindDocMatchesDecode(t *testing.T) {
 	for _, body := range bindSeeds {
 		checkBind(t, []byte(body))
 	}
-	for _, body := range []string{bindSeeds[6], bindSeeds[8], bindSeeds[9], bindSeeds[10], bindSeeds[11]} {
+	for _, body := range []string{bindSeeds[6], bindSeeds[8], bindSeeds[9], bindSeeds[10], bindSeeds[16]} {
 		if _, _, _, ok := bindBoth[positionRequest](t, []byte(body)); ok {
 			t.Errorf("positionRequest of %s taken from the document; want it left to the decoder", body)
 		}
@@ -76,6 +80,40 @@ func TestBindDocMatchesDecode(t *testing.T) {
 	}
 	if _, _, _, ok := bindBoth[validateRequest](t, []byte(bindSeeds[4])); !ok {
 		t.Errorf("validateRequest of %s left to the decoder; want it from the document", bindSeeds[4])
+	}
+	// Moves as one string are taken from the document, as the decoder
+	// reads them.
+	for _, body := range []string{bindSeeds[11], bindSeeds[14]} {
+		if _, _, _, ok := bindBoth[positionRequest](t, []byte(body)); !ok {
+			t.Errorf("positionRequest of %s left to the decoder; want it from the document", body)
+		}
+	}
+}
+
+// TestSplitMoves: a string of moves splits at white space into its words,
+// an e.p. or ep word staying with the move before it as written; nothing
+// else is dropped or joined, and no word is no move.
+func TestSplitMoves(t *testing.T) {
+	tests := []struct {
+		give string
+		want []string
+	}{
+		{"", []string{}},
+		{"   ", []string{}},
+		{"e4", []string{"e4"}},
+		{"e4 e5 Nf3", []string{"e4", "e5", "Nf3"}},
+		{" e4\te5\n Nf3 ", []string{"e4", "e5", "Nf3"}},
+		{"e4\u00a0e5", []string{"e4", "e5"}},
+		{"exd6 e.p. Nf3", []string{"exd6 e.p.", "Nf3"}},
+		{"exd6  ep", []string{"exd6  ep"}},
+		{"e.p. e4", []string{"e.p.", "e4"}},
+		{"1. e4 e5 1-0", []string{"1.", "e4", "e5", "1-0"}},
+		{"♘f3 ♞f6", []string{"♘f3", "♞f6"}},
+	}
+	for _, tt := range tests {
+		if got := splitMoves(tt.give); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("splitMoves(%q) = %q; want %q", tt.give, got, tt.want)
+		}
 	}
 }
 

@@ -31,6 +31,10 @@ func FuzzBulkDecode(f *testing.F) {
 		`{"definition":{"id":"x","files":8,"ranks":8},"moves":[]}`,
 		`{"\u0076ariant":"chess","moves":["e\u0034"]}`,
 		`{"variant":"chess","moves":["e4"],"extra":1}`,
+		// Moves as one string (lichess's NDJSON), a claim without by.
+		`{"variant":"chess","moves":"e4 e5 Nf3"}`,
+		`{"variant":"chess","moves":""}`,
+		`{"variant":"chess","moves":" e4\tc5 exd6 e.p. ","claim":{"type":"draw"}}`,
 	} {
 		f.Add([]byte(seed))
 	}

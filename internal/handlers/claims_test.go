@@ -87,3 +87,92 @@ func TestCanMateInStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimBy: by is required where the outcome depends on it (resign,
+// flag: a 422 invalid-argument naming claim.by), and optional for draw,
+// agreement and abort, which are settled without it.
+func TestClaimBy(t *testing.T) {
+	h := newServer(t).Handler()
+	threefold := []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}
+	tests := []struct {
+		claim  map[string]string
+		moves  []string
+		status int
+		reason string // the accepted claim's reason, with status 200
+	}{
+		{map[string]string{"type": "draw"}, threefold, 200, "draw-claim"},
+		{map[string]string{"type": "agreement"}, []string{"e4"}, 200, "draw-agreement"},
+		{map[string]string{"type": "abort"}, []string{"e4"}, 200, "aborted"},
+		{map[string]string{"type": "agreement", "by": "black"}, []string{"e4"}, 200, "draw-agreement"},
+		{map[string]string{"type": "resign"}, []string{"e4"}, 422, ""},
+		{map[string]string{"type": "flag"}, []string{"e4"}, 422, ""},
+		{map[string]string{"by": "white"}, []string{"e4"}, 400, ""}, // type stays required
+	}
+	for _, tt := range tests {
+		body := jsonText(map[string]any{"variant": "chess", "moves": tt.moves, "claim": tt.claim})
+		rec := serve(h, request(http.MethodPost, "/v1/games/adjudicate", body))
+		if rec.Code != tt.status {
+			t.Errorf("%s = %d %s; want %d", body, rec.Code, rec.Body.String(), tt.status)
+			continue
+		}
+		var a struct {
+			Reason        string
+			ClaimAccepted *bool `json:"claimAccepted"`
+			Code, Field   string
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil {
+			t.Fatal(err)
+		}
+		switch tt.status {
+		case 200:
+			if a.ClaimAccepted == nil || !*a.ClaimAccepted || a.Reason != tt.reason {
+				t.Errorf("%s = %s; want the claim accepted, reason %s", body, rec.Body.String(), tt.reason)
+			}
+		case 422:
+			if a.Code != "invalid-argument" || a.Field != "claim.by" {
+				t.Errorf("%s = %s; want invalid-argument in claim.by", body, rec.Body.String())
+			}
+		}
+	}
+}
+
+// TestClaimRejected: a claim that does not stand says why with a stable
+// code, and one that stands has no claimRejected.
+func TestClaimRejected(t *testing.T) {
+	h := newServer(t).Handler()
+	mate := []string{"f3", "e5", "g4", "Qh4#"}
+	tests := []struct {
+		name  string
+		moves []string
+		claim map[string]string
+		code  string // "": accepted
+	}{
+		{"draw with none to claim", []string{"e4", "e5"}, map[string]string{"type": "draw", "by": "white"}, "no-claimable-draw"},
+		{"draw with none to claim, no by", []string{"e4"}, map[string]string{"type": "draw"}, "no-claimable-draw"},
+		{"draw after mate", mate, map[string]string{"type": "draw"}, "game-over"},
+		{"resign after mate", mate, map[string]string{"type": "resign", "by": "white"}, "game-over"},
+		{"agreement after mate", mate, map[string]string{"type": "agreement"}, "game-over"},
+		{"abort after an illegal move", []string{"e4", "e4"}, map[string]string{"type": "abort"}, "illegal-move"},
+		{"resign after an illegal move", []string{"e5"}, map[string]string{"type": "resign", "by": "black"}, "illegal-move"},
+		{"resign", []string{"e4"}, map[string]string{"type": "resign", "by": "black"}, ""},
+	}
+	for _, tt := range tests {
+		body := jsonText(map[string]any{"variant": "chess", "moves": tt.moves, "claim": tt.claim})
+		rec := serve(h, request(http.MethodPost, "/v1/games/adjudicate", body))
+		var a struct {
+			ClaimAccepted *bool `json:"claimAccepted"`
+			ClaimRejected *struct {
+				Code, Detail string
+			} `json:"claimRejected"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &a); rec.Code != 200 || err != nil || a.ClaimAccepted == nil {
+			t.Fatalf("%s: %d %s", tt.name, rec.Code, rec.Body.String())
+		}
+		switch {
+		case tt.code == "" && (!*a.ClaimAccepted || a.ClaimRejected != nil):
+			t.Errorf("%s: %s; want the claim accepted, no claimRejected", tt.name, rec.Body.String())
+		case tt.code != "" && (*a.ClaimAccepted || a.ClaimRejected == nil || a.ClaimRejected.Code != tt.code || a.ClaimRejected.Detail == ""):
+			t.Errorf("%s: %s; want claimAccepted false, claimRejected code %s with a detail", tt.name, rec.Body.String(), tt.code)
+		}
+	}
+}

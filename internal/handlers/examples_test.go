@@ -58,6 +58,7 @@ var textOperations = map[string]string{
 	"problemPage":    "an HTML page",
 	"playground":     "an HTML page",
 	"metrics":        "the Prometheus text format",
+	"adjudicateBulk": "an NDJSON stream, one answer a game",
 }
 
 // illustrativeResponses are the shared responses whose examples no request

@@ -14,7 +14,7 @@ import (
 type adjudicateRequest struct {
 	variantSpec
 	FEN   *string  `json:"fen,omitempty"`
-	Moves []string `json:"moves"`
+	Moves moveList `json:"moves"`         // an array or one string of moves (bind.go)
 	PGN   *string  `json:"pgn,omitempty"` // the game as one PGN text, instead of fen and moves (pgngames.go)
 	// PGNOut asks for the game as PGN in the answer (always there for a
 	// pgn request).
@@ -26,7 +26,29 @@ type adjudicateRequest struct {
 // by agreement, a resignation, a flag fall or an abort.
 type claim struct {
 	Type string `json:"type"` // draw, agreement, resign, flag or abort
-	By   string `json:"by"`   // white or black: the claimant, the resigner, the player whose flag fell or who aborts, or who offered the agreed draw
+	// By is white or black: the resigner or the player whose flag fell
+	// (required for resign and flag, whose outcome depends on it); the
+	// claimant, who aborts or who offered the agreed draw (optional, and
+	// changing nothing, for draw, abort and agreement).
+	By string `json:"by,omitempty"`
+}
+
+// claimByRequired says whether a claim of type t needs its by: the
+// outcome of a resignation or a flag fall depends on who.
+func claimByRequired(t string) bool { return t == "resign" || t == "flag" }
+
+// The codes of a rejected claim (claimRejected.code), stable like the
+// problem codes.
+const (
+	claimGameOver        = "game-over"         // the game ended on the board before the claim
+	claimNoClaimableDraw = "no-claimable-draw" // a draw claim where no draw can be claimed
+	claimIllegalMove     = "illegal-move"      // the game has an illegal move: the claim is not considered
+)
+
+// claimRejection says why a claim was not accepted.
+type claimRejection struct {
+	Code   string `json:"code"`
+	Detail string `json:"detail"`
 }
 
 // illegalMove reports the first move of a game that could not be played.
@@ -47,9 +69,11 @@ type adjudication struct {
 	Result            string       `json:"result"`
 	Reason            string       `json:"reason"`
 	ClaimAccepted     *bool        `json:"claimAccepted,omitempty"`
-	Status            statusInfo   `json:"status"`
-	ClaimableDraws    []string     `json:"claimableDraws"`
-	Moves             []string     `json:"moves"`
+	// ClaimRejected says why, when a claim was made and not accepted.
+	ClaimRejected  *claimRejection `json:"claimRejected,omitempty"`
+	Status         statusInfo      `json:"status"`
+	ClaimableDraws []string        `json:"claimableDraws"`
+	Moves          []string        `json:"moves"`
 	// Annotations are the marks of legal moves' texts that contradict the
 	// moves, in move order; absent when there is none.
 	Annotations []moveAnnotation `json:"annotations,omitempty"`
@@ -57,6 +81,9 @@ type adjudication struct {
 	// PGNResult the check of a pgn request's result token.
 	PGN       string     `json:"pgn,omitempty"`
 	PGNResult *pgnResult `json:"pgnResult,omitempty"`
+	// Tree is the game tree of a pgn request whose text has comments,
+	// NAGs or variations, its variations checked (pgntree.go).
+	Tree *gameTree `json:"tree,omitempty"`
 }
 
 // replay is the part of an adjudication that depends on the moves only.
@@ -66,9 +93,6 @@ type replay struct {
 }
 
 func (s *Server) adjudicate(c echo.Context) error {
-	if bulkRequest(c) {
-		return s.adjudicateBulk(c)
-	}
 	var req adjudicateRequest
 	if err := bind(c, &req); err != nil {
 		return err
@@ -93,6 +117,9 @@ func (s *Server) adjudicateGame(ctx context.Context, req *adjudicateRequest) (*a
 	case req.Moves == nil:
 		return nil, problem(string(rules.ErrInvalidArgument), "moves", "give the game's moves (moves) or its PGN (pgn)")
 	}
+	if cl := req.Claim; cl != nil && cl.By == "" && claimByRequired(cl.Type) {
+		return nil, problem(string(rules.ErrInvalidArgument), "claim.by", "a %s claim names the side (white or black) whose it is: the outcome depends on it", cl.Type)
+	}
 	if len(req.Moves) > s.cfg.MaxMoves {
 		return nil, problem(string(rules.ErrLimitExceeded), "moves", "at most %d moves per game, not %d", s.cfg.MaxMoves, len(req.Moves))
 	}
@@ -112,7 +139,7 @@ func (s *Server) adjudicateGame(ctx context.Context, req *adjudicateRequest) (*a
 		return nil, err
 	}
 	out := rp.out
-	if out.Legal && req.Claim != nil {
+	if req.Claim != nil {
 		applyClaim(&out, rp.st, req.Claim)
 	}
 	if from != nil || req.PGNOut {
@@ -221,20 +248,26 @@ func (s *Server) playOn(ctx context.Context, v *rules.Variant, g *rules.Game, pl
 	return &replay{out: out, st: st}, nil
 }
 
-// applyClaim settles a claim made at the end of a legal game that has not
-// ended on the board: a resignation, a draw by agreement, a flag fall and
-// an abort always stand; a draw claim stands when a draw can be claimed in
-// the final position. An
-// accepted claim ends the game, so the status says so too: its outcome is
-// the claim's reason and its result the adjudicated one (and the winner, for
-// a resignation), as the top-level result and reason. out is the caller's
-// own copy of the shared replay: its strings may be replaced, its slices
-// must not be written to.
+// applyClaim settles a claim made at the end of a game: one made after
+// an illegal move or after the game ended on the board is rejected
+// (claimIllegalMove, claimGameOver); otherwise a resignation, a draw by
+// agreement, a flag fall and an abort always stand, and a draw claim
+// stands when a draw can be claimed in the final position
+// (claimNoClaimableDraw otherwise). An accepted claim ends the game, so
+// the status says so too: its outcome is the claim's reason and its
+// result the adjudicated one (and the winner, for a resignation or a flag
+// fall), as the top-level result and reason. out is the caller's own copy
+// of the shared replay: its strings may be replaced, its slices must not
+// be written to.
 func applyClaim(out *adjudication, st rules.Status, cl *claim) {
 	accepted := false
 	switch {
+	case !out.Legal:
+		out.ClaimRejected = &claimRejection{Code: claimIllegalMove,
+			Detail: "the game has an illegal move (illegalMove), so the claim is not considered"}
 	case st.Outcome != rules.Ongoing:
-		// The game ended on the board; the claim changes nothing.
+		out.ClaimRejected = &claimRejection{Code: claimGameOver,
+			Detail: "the game ended on the board (" + st.Outcome.String() + ") before the claim"}
 	case cl.Type == "resign":
 		accepted = true
 		winner := rules.White
@@ -253,6 +286,9 @@ func applyClaim(out *adjudication, st rules.Status, cl *claim) {
 	case cl.Type == "draw" && len(st.Claimable) > 0:
 		accepted = true
 		out.Reason, out.Result = "draw-claim", "1/2-1/2"
+	case cl.Type == "draw":
+		out.ClaimRejected = &claimRejection{Code: claimNoClaimableDraw,
+			Detail: "no draw can be claimed in the final position (no threefold repetition, the move rule not reached)"}
 	case cl.Type == "flag":
 		// The flag of by fell: the other side wins if it can still
 		// checkmate, else the game is drawn (FIDE Laws 6.9).

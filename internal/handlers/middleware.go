@@ -203,10 +203,13 @@ func (s *Server) validate(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 		}
 		op := ck.route.Operation.OperationID
-		if op == "adjudicate" && isBulk(req) {
+		stream, err := bulkMedia(op, req)
+		if err != nil {
+			return err
+		}
+		if stream {
 			// A bulk adjudication streams its body; each line is checked
 			// as a single request's body is (bulk.go).
-			c.Set("bulk", true)
 			return next(c)
 		}
 		body, err := readBody(c, s.cfg.MaxBodyBytes)

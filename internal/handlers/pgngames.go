@@ -11,11 +11,13 @@ import (
 
 // PGN in games/adjudicate: a request may give its game as one PGN text
 // instead of fen and moves. The variant comes from the request or from the
-// Variant tag (case ignored; absent or "standard": chess), the start from
-// the FEN tag, the moves from the mainline (comments, NAGs and variations
-// skipped). The answer then carries the game as PGN again, its moves in
-// the engine's SAN, and says whether the text's result token agrees with
-// the adjudication.
+// Variant tag (any name rules.ResolveVariant knows; absent or empty: chess), the start from
+// the FEN tag, the moves from the mainline; its comments, NAGs and
+// variations are the game tree (pgntree.go), each variation checked from
+// its branch point. The answer then carries the game as PGN again, its
+// moves and its variations' in the engine's SAN, its tree when it has
+// one, and says whether the text's result token agrees with the
+// adjudication.
 
 const codeInvalidPGN = "invalid-pgn"
 
@@ -46,15 +48,8 @@ func (s *Server) fromPGN(req *adjudicateRequest) (*pgn.Game, error) {
 		return nil, problem(codeInvalidPGN, "pgn", "%v", err)
 	}
 	if tag, ok := g.Tag("Variant"); ok {
-		id := strings.ToLower(strings.TrimSpace(tag))
-		if id == "standard" || id == "" {
-			id = "chess"
-		}
-		switch {
-		case req.Variant == "" && !req.inline():
-			req.Variant = id
-		case req.Variant != "" && req.Variant != id:
-			return nil, problem(string(rules.ErrInvalidArgument), "pgn", "the Variant tag %q is not the request's variant %q", tag, req.Variant)
+		if err := req.fromPGNTag(tag); err != nil {
+			return nil, err
 		}
 	} else if req.Variant == "" && !req.inline() {
 		req.Variant = "chess"
@@ -70,13 +65,15 @@ func (s *Server) fromPGN(req *adjudicateRequest) (*pgn.Game, error) {
 }
 
 // toPGN writes the adjudicated game as PGN: the tags of the text it came
-// from (or none), the Variant tag for a variant other than chess, the FEN
-// and SetUp tags when it starts elsewhere than the variant's start, the
-// moves played in SAN and the adjudicated result. No request makes the
-// writer refuse the game: the tags of the text are those pgn.Reader read,
-// which holds them to the writer's rules (names, no control characters in
-// values, no tag twice), the variant id is the schema's, and the FEN and
-// the moves are the engine's; a refusal is a fault of this service.
+// from (or none), the text's tree of comments, NAGs and checked
+// variations (which it also sets as out.Tree, see pgntree.go), the
+// Variant tag (the name rules.PGNVariantName gives, none for chess), the FEN and SetUp tags when it starts elsewhere than
+// the variant's start, the moves played in SAN and the adjudicated result.
+// No request makes the writer refuse the game: the tags of the text are
+// those pgn.Reader read, which holds them to the writer's rules (names, no
+// control characters in values, no tag twice), the variant's name is the
+// alias table's, and the FEN and the moves are the engine's; a refusal is
+// a fault of this service.
 func toPGN(v *rules.Variant, start *rules.Position, out *adjudication, from *pgn.Game) (string, error) {
 	g := &pgn.Game{}
 	if from != nil {
@@ -88,23 +85,37 @@ func toPGN(v *rules.Variant, start *rules.Position, out *adjudication, from *pgn
 			}
 		}
 	}
-	if v.ID() != "chess" {
-		g.SetTag("Variant", v.ID())
+	if name, ok := rules.PGNVariantName(v.ID()); ok {
+		g.SetTag("Variant", name)
 	}
 	if start.FEN() != v.Start().FEN() {
 		g.SetTag("FEN", start.FEN())
 		g.SetTag("SetUp", "1")
 	}
 	game := rules.NewGame(start)
-	for _, uci := range out.Moves {
+	var tree *treeBuilder // the text's tree, when it has one (pgntree.go)
+	if from != nil && from.HasTree() {
+		tree = newTreeBuilder(from)
+	}
+	for i, uci := range out.Moves {
 		m, err := game.ParseMove(uci)
 		if err != nil {
 			return "", err
 		}
-		g.Moves = append(g.Moves, pgn.Move{Text: game.Position().SAN(m)})
+		move := pgn.Move{Text: game.Position().SAN(m)}
+		if tree != nil {
+			if err := tree.mainline(game, i, move.Text, uci); err != nil {
+				return "", err
+			}
+		}
+		g.Moves = append(g.Moves, move)
 		if err := game.Play(m); err != nil {
 			return "", err
 		}
+	}
+	if tree != nil {
+		tree.finish(g)
+		out.Tree = tree.tree
 	}
 	g.Result = out.Result
 	var sb strings.Builder

@@ -14,7 +14,7 @@ import (
 type positionRequest struct {
 	variantSpec
 	FEN   *string  `json:"fen,omitempty"`
-	Moves []string `json:"moves,omitempty"` // played from fen: the position asked about is the one after them
+	Moves moveList `json:"moves,omitempty"` // played from fen: the position asked about is the one after them; an array or one string (bind.go)
 }
 
 // afterMoves is the part of legal-moves, status and validate-move that
@@ -271,7 +271,7 @@ func (s *Server) status(c echo.Context) error {
 type validateRequest struct {
 	variantSpec
 	FEN   *string  `json:"fen,omitempty"`
-	Moves []string `json:"moves,omitempty"` // played from fen before move
+	Moves moveList `json:"moves,omitempty"` // played from fen before move; an array or one string (bind.go)
 	Move  string   `json:"move"`
 }
 

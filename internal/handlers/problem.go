@@ -25,6 +25,9 @@ type Problem struct {
 	Line     *int   `json:"line,omitempty"`   // invalid-pgn, invalid-ini: the line of the bad character, from 1
 	Column   *int   `json:"column,omitempty"` // and its column, from 1, in characters
 	Reason   string `json:"reason,omitempty"`
+	// Suggestions: for unknown-variant, the ids of the built-in variants
+	// whose names are closest to the one given, nearest first.
+	Suggestions []string `json:"suggestions,omitempty"`
 }
 
 func (p *Problem) Error() string {

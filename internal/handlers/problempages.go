@@ -48,8 +48,8 @@ var problemHelps = map[string]problemHelp{
 		"",
 	},
 	codeUnsupportedMedia: {
-		"An operation that takes a JSON body got another Content-Type.",
-		"Send Content-Type: application/json.",
+		"An operation got a body of a Content-Type it does not take: a JSON operation another type, bulk adjudication (POST /v1/games/adjudicate/bulk) anything but NDJSON or a PGN file, or POST /v1/games/adjudicate an NDJSON body or a PGN file (those go to the bulk path since bulk adjudication became its own operation).",
+		"Send Content-Type: application/json; to POST /v1/games/adjudicate/bulk, application/x-ndjson, application/x-chess-pgn or application/vnd.chess-pgn. The detail names what the operation takes.",
 		`Content-Type: text/plain`,
 	},
 	codeNotFound: {
@@ -78,8 +78,8 @@ var problemHelps = map[string]problemHelp{
 		"",
 	},
 	string(rules.ErrUnknownVariant): {
-		"No built-in variant has that id. The status is 422 when a body or query field names it (variant) and 404 when the path does (GET /v1/variants/{id}); the code is the same.",
-		"GET /v1/variants lists the ids. To play a variant the service does not have, send its definition inline in definition (docs/variants).",
+		"No built-in variant has that id, name or alias (the names other programs use, such as normal, fischerandom or From Position, are accepted; so is a PGN Variant tag holding one). The status is 422 when a body or query field names it (variant, or pgn for its Variant tag) and 404 when the path does (GET /v1/variants/{id}); the code is the same.",
+		"suggestions holds the ids of the closest names, when some are close; GET /v1/variants lists the ids and their aliases. To play a variant the service does not have, send its definition inline in definition (docs/variants).",
 		`{"variant": "chesss"}`,
 	},
 	string(rules.ErrInvalidVariant): {
@@ -103,12 +103,12 @@ var problemHelps = map[string]problemHelp{
 		`two White Kings`,
 	},
 	string(rules.ErrInvalidMove): {
-		"A move text cannot be read in any notation the service accepts (coordinates e2e4, SAN Nf3, Game Courier P e2-e4). In validate-move this is an answer with legal false, not a problem; in games/adjudicate it is the illegal move's problem.",
+		"A move text cannot be read in any notation the service accepts (coordinates e2e4, SAN Nf3 or figurine ♘f3, Game Courier P e2-e4). In validate-move this is an answer with legal false, not a problem; in games/adjudicate it is the illegal move's problem.",
 		"Send coordinates or SAN; offset is the byte of the move text where reading failed.",
 		`"move": "e2e9"`,
 	},
 	string(rules.ErrIllegalMove): {
-		"The move reads but is not legal in the position. reason says why: no-piece, wrong-side, off-board, unreachable, in-check, king-in-check, needs-promotion, bad-promotion, frozen, immobilized, nothing-to-copy, immune, game-over.",
+		"The move reads but is not legal in the position. reason says why: no-piece, wrong-side, off-board, unreachable, in-check, king-in-check, needs-promotion, bad-promotion, frozen, immobilized, nothing-to-copy, immune, game-over; for castling no-castling-right, castling-out-of-check, castling-blocked, castling-through-attack; not-en-passant for an e.p. suffix on a move that is no en passant capture.",
 		"Offer the player the legal moves (POST /v1/legal-moves) instead.",
 		`"move": "e2e5" from the start`,
 	},

@@ -168,6 +168,7 @@ func (s *Server) routes(e *echo.Echo, reg *prometheus.Registry) {
 	e.POST("/v1/status", s.status)
 	e.POST("/v1/validate-move", s.validateMove)
 	e.POST("/v1/games/adjudicate", s.adjudicate)
+	e.POST("/v1/games/adjudicate/bulk", s.adjudicateBulk)
 	e.POST("/v1/perft", s.perft)
 	e.POST("/v1/setups", s.setup)
 	e.POST("/v1/variants/import", s.importVariants)

@@ -235,6 +235,9 @@ func requestProblem(err error) error {
 // schemaProblem is the schema-violation problem of a schema error, naming
 // the field at fault.
 func schemaProblem(se *openapi3.SchemaError) *Problem {
+	if p, ok := oneOfProblem(se); ok {
+		return p // moves, an array or a string (oneof.go)
+	}
 	field := pointerPath(se.JSONPointer())
 	if name, ok := unknownProperty(se); ok {
 		field = joinPath(field, name)

@@ -163,7 +163,7 @@ func parseBetza(text, field string) ([]shape, error) {
 		letter := text[i]
 		info, ok := atoms[letter]
 		if !ok {
-			return nil, betzaError(field, i, "unknown atom %q", string(letter))
+			return nil, betzaError(field, i, "unknown atom %s", quoteAt(text, i))
 		}
 		i++
 		if i < len(text) && text[i] == 'X' {

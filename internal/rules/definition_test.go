@@ -201,7 +201,7 @@ func TestCompileErrors(t *testing.T) {
 			ErrInvalidVariant, "startFEN.board", -1},
 		{"start FEN with a Pawn on the promotion rank",
 			func(d *Definition) { d.StartFEN = "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1" },
-			ErrInvalidVariant, "startFEN.board", -1},
+			ErrInvalidVariant, "startFEN.board", 7}, // the offset of the Pawn in the FEN
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -326,6 +326,8 @@ func TestVariantsDocExample(t *testing.T) {
 // definitionSeeds are small definitions for FuzzDefinition besides the
 // embedded files: a tiny board, the largest board, and broken ones.
 var definitionSeeds = []string{
+	`{"id":"line","name":"Line","files":8,"ranks":1,"startFEN":"KNR2rnk w - - 0 1","pieces":[{"name":"King","letter":"K","betza":"K","royal":true},{"name":"Rook","letter":"R","betza":"R"},{"name":"Pawn","letter":"P","betza":"fmWfcF","pawnClass":true,"doubleStep":{},"promotesTo":["R"]},{"name":"Knight","letter":"N","betza":"D"}],"rules":{"castling":{"rook":"R","notation":"kq","sides":{"high":{"king":"g","rook":"f"},"low":{"king":"c","rook":"d"}}},"enPassant":{"makers":["P"],"takers":["P"],"quietFirst":true},"promotion":{"ranks":[1]},"draws":{}}}`,
+	`{"id":"haynie","name":"Haynie","files":6,"ranks":6,"startFEN":"r2k1r/pppppp/6/6/PPPPPP/R2K1R w KQkq - 0 1","pieces":[{"name":"King","letter":"K","betza":"K","royal":true},{"name":"Rook","letter":"R","betza":"R"},{"name":"Pawn","letter":"P","betza":"K","pawnClass":true,"doubleStep":{"ranks":[2]}}],"rules":{"castling":{"rook":"R","notation":"kq","sides":{"high":{"king":"e","rook":"d"},"low":{"king":"c","rook":"d"}}},"enPassant":{"makers":["P"],"takers":["P"],"quietFirst":true},"draws":{}}}`,
 	`{"id":"tiny","name":"Tiny","files":2,"ranks":3,"startFEN":"k1/2/K1 w - - 0 1","pieces":[{"name":"King","letter":"K","betza":"K","value":0,"royal":true}],"rules":{"draws":{}}}`,
 	`{"id":"big","name":"Big","files":16,"ranks":16,"startFEN":"k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/C'14K w - - 0 1","pieces":[{"name":"King","letter":"K","betza":"K","value":0,"royal":true},{"name":"Cannon","letter":"C'","betza":"mRcpRFyafsF","value":4}],"rules":{"draws":{"moveEnd":75}}}`,
 	`{"id":"jump","name":"Jump","files":6,"ranks":6,"startFEN":"2k3/pppppp/6/6/PPPPPP/2K3 w Kk - 0 1","pieces":[{"name":"King","letter":"K","betza":"K","value":0,"royal":true},{"name":"Pawn","letter":"P","betza":"fmWfcF","value":1,"pawnClass":true,"doubleStep":{},"promotesTo":["Q"]},{"name":"Queen","letter":"Q","betza":"Q","value":9,"frozenMoves":2}],"rules":{"kingJump":true,"enPassant":{"makers":["P"],"takers":["P"]},"promotion":{"ranks":[6],"choice":"captured"},"draws":{}}}`,

@@ -38,10 +38,10 @@ func (v *Variant) checkEPD(text string, off int) error {
 	first, _, _ := strings.Cut(text[off:], " ")
 	name, _, _ := strings.Cut(strings.TrimSuffix(first, ";"), ":")
 	if _, ok := promoChoice(name); ok && name != "" && len(v.choices) > 0 {
-		return newError(ErrInvalidFEN, "fen", off, "the promotion field %q comes after the halfmove clock and the move number", first)
+		return newError(ErrInvalidFEN, "fen", off, "the promotion field %s comes after the halfmove clock and the move number", quoteText(first))
 	}
 	if v.fools != (typeSet{}) && isFoolField(first) {
-		return newError(ErrInvalidFEN, "fen", off, "the Fools' field %q comes after the halfmove clock and the move number", first)
+		return newError(ErrInvalidFEN, "fen", off, "the Fools' field %s comes after the halfmove clock and the move number", quoteText(first))
 	}
 	bad := func(at int, format string, args ...any) error {
 		return newError(ErrInvalidFEN, fieldEPD, at, format, args...)
@@ -50,7 +50,7 @@ func (v *Variant) checkEPD(text string, off int) error {
 	for i < len(text) {
 		start := i
 		if !isLetter(text[i]) {
-			return bad(i, "an EPD operation starts with its opcode, a letter, not %q", text[i:i+1])
+			return bad(i, "an EPD operation starts with its opcode, a letter, not %s", quoteAt(text, i))
 		}
 		for i < len(text) && (isLetter(text[i]) || isDigit(text[i]) || text[i] == '_') {
 			i++
@@ -73,9 +73,9 @@ func (v *Variant) checkEPD(text string, off int) error {
 				}
 				i = end
 			case c < ' ' || c == 0x7f:
-				return bad(i, "unexpected control character %q in an EPD operation", text[i:i+1])
+				return bad(i, "unexpected control character %s in an EPD operation", quoteAt(text, i))
 			case i == start+len(opcode):
-				return bad(i, "unexpected character %q after the EPD opcode %s", text[i:i+1], opcode)
+				return bad(i, "unexpected character %s after the EPD opcode %s", quoteAt(text, i), opcode)
 			default:
 				for i < len(text) && text[i] > ' ' && text[i] != 0x7f && text[i] != ';' && text[i] != '"' {
 					i++

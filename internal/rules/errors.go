@@ -34,9 +34,12 @@ type Error struct {
 	Offset int
 	Detail string
 	// Reason refines ErrIllegalMove: "off-board", "no-piece", "wrong-side",
-	// "unreachable", "in-check" (castling or jumping out of check),
+	// "unreachable", "in-check" (the King's jump out of check),
 	// "king-in-check" (the move would leave the King in check),
-	// "needs-promotion", "bad-promotion".
+	// "needs-promotion", "bad-promotion"; for castling the reasons of
+	// castlereason.go ("no-castling-right", "castling-out-of-check",
+	// "castling-blocked", "castling-through-attack"); and
+	// "not-en-passant" for an e.p. suffix on another move (figurine.go).
 	Reason string
 	Err    error
 }

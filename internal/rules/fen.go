@@ -40,6 +40,10 @@ type Setup struct {
 	// copying a Block or an Immobilizer, whose one-turn effect holds.
 	Effect    bool
 	FoolMoved Square
+	// src says where the fields of the FEN that the setup was read from
+	// stand, so that NewPosition can give the offset of a square or a
+	// field at fault; zero for a setup made otherwise (fenwhere.go).
+	src fenSource
 }
 
 // MaxFENBytes bounds the length of a FEN.
@@ -64,8 +68,12 @@ const (
 // clock fields may be left out, as in EPD: the first four fields alone, or
 // followed by EPD operations (bm e4; id "x";), which are checked for their
 // form and otherwise ignored; the halfmove clock is then 0 and the move
-// number 1, and the further fields take their defaults. Errors are *Error
-// with Code ErrInvalidFEN, the field, and the byte offset in text.
+// number 1, and the further fields take their defaults; the text after
+// the four fields is read as operations when it has a semicolon, and as
+// the clocks otherwise. Errors are *Error with Code ErrInvalidFEN, the
+// field, and the byte offset in text; and ErrIllegalPosition for a side
+// that has no King, or several, where its castling rights are written K
+// or Q (which stand for a Rook beside the King): fenwhere.go.
 func ParseFEN(v *Variant, text string) (*Setup, error) {
 	if len(text) > MaxFENBytes {
 		return nil, newError(ErrInvalidFEN, "", MaxFENBytes, "FEN is longer than %d bytes", MaxFENBytes)
@@ -85,9 +93,11 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 			}
 			return nil, newError(ErrInvalidFEN, name, offs[i], "empty field (fields are separated by single spaces)")
 		}
-		if i == epdFields && isLetter(f[0]) {
+		if i == epdFields && isLetter(f[0]) && !clockShaped(text[offs[i]:], fields) {
 			// EPD operations, each starting with a letter, follow the four
-			// position fields.
+			// position fields. Six fields ending in a number, with no
+			// semicolon, are a FEN whose halfmove clock is a word: that
+			// is the clock's error, not an operation's.
 			if err := v.checkEPD(text, offs[i]); err != nil {
 				return nil, err
 			}
@@ -116,6 +126,13 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 			v.def.ID, len(names), v.extraFields(), epdFields, len(fields))
 	}
 	s := &Setup{Variant: v, EnPassant: NoSquare, FoolMoved: NoSquare}
+	s.src = fenSource{board: fields[0], rights: offs[2], enPassant: offs[3], extra: -1, fool: -1}
+	if len(offs) > 6 {
+		s.src.extra = offs[6]
+	}
+	if fool {
+		s.src.fool = offs[want-1]
+	}
 	if err := s.parseBoard(fields[0]); err != nil {
 		return nil, err
 	}
@@ -132,7 +149,7 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 	case "b":
 		s.Turn = Black
 	default:
-		return nil, newError(ErrInvalidFEN, fieldTurn, offs[1], "side to move must be w or b, not %q", fields[1])
+		return nil, newError(ErrInvalidFEN, fieldTurn, offs[1], "side to move must be w or b, not %s", quoteText(fields[1]))
 	}
 	if err := s.parseRights(fields[2], offs[2]); err != nil {
 		return nil, err
@@ -186,7 +203,7 @@ func (s *Setup) parsePromotion(text string, off int) error {
 		for _, c := range v.choices {
 			names = append(names, promoNames[c])
 		}
-		return newError(ErrInvalidFEN, fieldPromotion, off, "promotion type must be one of %s, not %q", strings.Join(names, ", "), name)
+		return newError(ErrInvalidFEN, fieldPromotion, off, "promotion type must be one of %s, not %s", strings.Join(names, ", "), quoteText(name))
 	}
 	s.Promotion = name
 	if !hasArmy {
@@ -200,7 +217,7 @@ func (s *Setup) parsePromotion(text string, off int) error {
 		at := off + len(name) + 1 + i
 		ch := armyText[i]
 		if !isUpper(ch) && !isLower(ch) {
-			return newError(ErrInvalidFEN, fieldPromotion, at, "unexpected character %q in the army", string(ch))
+			return newError(ErrInvalidFEN, fieldPromotion, at, "unexpected character %s in the army", quoteAt(armyText, i))
 		}
 		n := 1 + apostrophes(armyText[i+1:])
 		t, ok := v.byLetter[strings.ToUpper(armyText[i:i+n])]
@@ -262,21 +279,29 @@ func armyOfPieces(pieces []Piece) army {
 	return a
 }
 
+// parseCount reads a count field of a FEN (the halfmove clock, the move
+// number, the moves left in a turn): decimal digits with no leading zero,
+// at least min. Its errors name the field in words (countWords).
 func parseCount(text, field string, off, min int) (int, error) {
+	what := countWords(field)
 	for i := 0; i < len(text); i++ {
 		if text[i] < '0' || text[i] > '9' {
-			return 0, newError(ErrInvalidFEN, field, off+i, "expected a number, not %q", text)
+			hint := ""
+			if i == 0 && isLetter(text[0]) && field == fieldHalfmoves {
+				hint = " (EPD operations after the four position fields end with ;)"
+			}
+			return 0, newError(ErrInvalidFEN, field, off+i, "%s must be a number, not %s%s", what, quoteText(text), hint)
 		}
 	}
 	if len(text) > 1 && text[0] == '0' {
-		return 0, newError(ErrInvalidFEN, field, off, "number %q has a leading zero", text)
+		return 0, newError(ErrInvalidFEN, field, off, "%s %q has a leading zero", what, text)
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil || n > 1_000_000 {
-		return 0, newError(ErrInvalidFEN, field, off, "number %q is out of range", text)
+		return 0, newError(ErrInvalidFEN, field, off, "%s %q is out of range (at most 1000000)", what, text)
 	}
 	if n < min {
-		return 0, newError(ErrInvalidFEN, field, off, "must be at least %d", min)
+		return 0, newError(ErrInvalidFEN, field, off, "%s must be at least %d, not %d", what, min, n)
 	}
 	return n, nil
 }
@@ -335,7 +360,7 @@ func (s *Setup) parseBoard(text string) error {
 			f++
 			i += n
 		default:
-			return newError(ErrInvalidFEN, fieldBoard, i, "unexpected character %q", string(c))
+			return newError(ErrInvalidFEN, fieldBoard, i, "unexpected character %s", quoteAt(text, i))
 		}
 	}
 	if r != 0 || f != v.files {
@@ -408,7 +433,7 @@ func (s *Setup) parseRights(text string, off int) error {
 		}
 		u := c &^ 0x20
 		bad := func(why string) error {
-			return newError(ErrInvalidFEN, fieldRights, off+i, "right %q: %s", string(c), why)
+			return newError(ErrInvalidFEN, fieldRights, off+i, "right %s: %s", quoteAt(text, i), why)
 		}
 		switch {
 		case v.kingJump:
@@ -423,7 +448,12 @@ func (s *Setup) parseRights(text string, off int) error {
 			return bad("this variant has no castling or jump rights; use -")
 		case (u == 'K' || u == 'Q') && (v.castling == "kq" || int(u-'A') >= v.files):
 			// K and Q stand for the outermost Rook on each side of the
-			// King (X-FEN), in either notation where they are no file.
+			// King (X-FEN), in either notation where they are no file:
+			// without exactly one King they stand for nothing, and that
+			// is the error.
+			if err := s.royalCount(col); err != nil {
+				return err
+			}
 			f := s.sideRook(col, u == 'K')
 			if f < 0 {
 				return bad("no Rook on that side of the King")
@@ -639,19 +669,20 @@ func NewPosition(s *Setup) (*Position, error) {
 		kit: &placingKit, effectSq: NoSquare}
 	if s.MovesLeft != 0 {
 		if s.MovesLeft < 1 || s.MovesLeft > v.perTurn {
-			return nil, newError(ErrIllegalPosition, fieldMovesLeft, -1, "a turn of %s has %d moves, not %d", v.def.ID, v.perTurn, s.MovesLeft)
+			return nil, s.at(newError(ErrIllegalPosition, fieldMovesLeft, -1, "a turn of %s has %d moves, not %d", v.def.ID, v.perTurn, s.MovesLeft), NoSquare)
 		}
 		p.left = s.MovesLeft
 	}
 	p.hash ^= zobristLeft[v.perTurn] ^ zobristLeft[p.left]
 	if sq, ok := v.checkDevBlocks(&s.Board); !ok {
-		return nil, newError(ErrIllegalPosition, fieldBoard, -1, "the %s on %s does not stand on a whole aligned 2x2 block", v.PieceName(s.Board[sq].Type()), sq)
+		return nil, s.at(newError(ErrIllegalPosition, fieldBoard, -1, "the %s on %s does not stand on a whole aligned 2x2 block", v.PieceName(s.Board[sq].Type()), sq), sq)
 	}
 	if p.left < v.perTurn && s.EnPassant != NoSquare {
-		return nil, newError(ErrIllegalPosition, fieldEnPassant, -1, "an en-passant right exists only at the start of a turn")
+		return nil, s.at(newError(ErrIllegalPosition, fieldEnPassant, -1, "an en-passant right exists only at the start of a turn"), NoSquare)
 	}
 	p.king = [2]Square{NoSquare, NoSquare}
 	kings := [2]int{}
+	extra := [2]Square{NoSquare, NoSquare} // each side's second royal piece
 	var present typeSet
 	for sq := Square(0); sq < NumSquares; sq++ {
 		pc := s.Board[sq]
@@ -659,29 +690,31 @@ func NewPosition(s *Setup) (*Position, error) {
 			continue
 		}
 		if !v.onBoard.has(sq) || pc.Type() == 0 || int(pc.Type()) > len(v.types) {
-			return nil, newError(ErrIllegalPosition, fieldBoard, -1, "invalid piece on %s", sq)
+			return nil, s.at(newError(ErrIllegalPosition, fieldBoard, -1, "invalid piece on %s", sq), sq)
 		}
 		p.put(sq, pc)
 		present.add(pc.Type())
 		if pc.Type() == v.royal {
-			kings[pc.Color()]++
+			if kings[pc.Color()]++; kings[pc.Color()] == 2 {
+				extra[pc.Color()] = sq
+			}
 		}
 		pt := v.typ(pc.Type())
 		if pt.promotesTo != nil && pt.PromotesBy == "" && v.zone[pc.Color()][sq] == zoneCompulsory {
-			return nil, newError(ErrIllegalPosition, fieldBoard, -1, "%s %s on %s stands where it must have promoted", pc.Color(), pt.Name, sq)
+			return nil, s.at(newError(ErrIllegalPosition, fieldBoard, -1, "%s %s on %s stands where it must have promoted", pc.Color(), pt.Name, sq), sq)
 		}
 		if err := v.onBarredRank(pc, sq); err != nil {
-			return nil, err
+			return nil, s.at(err, sq)
 		}
 	}
 	for c := White; c <= Black; c++ {
 		if kings[c] != 1 {
-			return nil, newError(ErrIllegalPosition, fieldBoard, -1, "%s has %d %ss; exactly one is required", c, kings[c], v.typ(v.royal).Name)
+			return nil, s.at(royalCountError(v, c, kings[c]), extra[c])
 		}
 	}
 	choice, ok := promoChoice(s.Promotion)
 	if !ok || s.Promotion != "" && !slices.Contains(v.choices, choice) || s.Army != nil && len(v.choices) == 0 {
-		return nil, newError(ErrIllegalPosition, fieldPromotion, -1, "%s does not offer the promotion type %q", v.def.ID, s.Promotion)
+		return nil, s.at(newError(ErrIllegalPosition, fieldPromotion, -1, "%s does not offer the promotion type %s", v.def.ID, quoteText(s.Promotion)), NoSquare)
 	}
 	if s.Promotion == "" {
 		choice = v.choice
@@ -690,7 +723,7 @@ func NewPosition(s *Setup) (*Position, error) {
 	if s.Army != nil {
 		for _, pc := range s.Army {
 			if pc.Type() == 0 || int(pc.Type()) > len(v.types) || !v.targets.has(pc.Type()) {
-				return nil, newError(ErrIllegalPosition, fieldPromotion, -1, "the army may list only pieces a piece promotes to")
+				return nil, s.at(newError(ErrIllegalPosition, fieldPromotion, -1, "the army may list only pieces a piece promotes to"), NoSquare)
 			}
 		}
 		a = armyOfPieces(s.Army)
@@ -698,32 +731,32 @@ func NewPosition(s *Setup) (*Position, error) {
 	p.kit = v.kitFor(choice, &a, present)
 	p.findOdd()
 	if err := p.setMemory(s); err != nil {
-		return nil, err
+		return nil, s.at(err, NoSquare)
 	}
 	if p.kit.odd {
 		p.computeHeld()
 	}
 	if err := p.checkRights(); err != nil {
-		return nil, err
+		return nil, s.at(err, NoSquare)
 	}
 	if s.EnPassantTriple && s.enPassantFar() == NoSquare {
-		return nil, newError(ErrIllegalPosition, fieldEnPassant, -1, "no triple step can have passed %s", s.EnPassant)
+		return nil, s.at(newError(ErrIllegalPosition, fieldEnPassant, -1, "no triple step can have passed %s", s.EnPassant), NoSquare)
 	}
 	if err := p.setEnPassant(s.EnPassant, s.enPassantFar()); err != nil {
-		return nil, err
+		return nil, s.at(err, NoSquare)
 	}
 	p.hash ^= rightsHash(p.castle, p.jump)
 	if p.side == Black {
 		p.hash ^= zobristSide
 	}
 	if p.attacked(p.king[p.side.Other()], p.side) {
-		return nil, newError(ErrIllegalPosition, fieldBoard, -1, "the side not to move is in check")
+		return nil, s.at(p.notToMoveInCheck(), p.king[p.side.Other()])
 	}
 	if p.left < v.perTurn && p.InCheck() {
-		return nil, newError(ErrIllegalPosition, fieldMovesLeft, -1, "the side to move is in check in the middle of its turn: a check ends the turn")
+		return nil, s.at(newError(ErrIllegalPosition, fieldMovesLeft, -1, "the side to move is in check in the middle of its turn: a check ends the turn"), NoSquare)
 	}
 	if p.left < v.perTurn && !p.hasLegalMove() {
-		return nil, newError(ErrIllegalPosition, fieldMovesLeft, -1, "the side to move has no legal move in the middle of its turn: the turn would have passed")
+		return nil, s.at(newError(ErrIllegalPosition, fieldMovesLeft, -1, "the side to move has no legal move in the middle of its turn: the turn would have passed"), NoSquare)
 	}
 	return p, nil
 }
@@ -836,7 +869,7 @@ func (s *Setup) parseEnPassant(text string, off int) error {
 	v := s.Variant
 	sq, n := parseSquare(text, v.files, v.ranks)
 	if n == 0 {
-		return newError(ErrInvalidFEN, fieldEnPassant, off, "en-passant square must be - or a square of the board, not %q", text)
+		return newError(ErrInvalidFEN, fieldEnPassant, off, "en-passant square must be - or a square of the board, not %s", quoteText(text))
 	}
 	s.EnPassant = sq
 	if n == len(text) {
@@ -844,10 +877,10 @@ func (s *Setup) parseEnPassant(text string, off int) error {
 	}
 	sq2, n2 := parseSquare(text[n:], v.files, v.ranks)
 	if n2 == 0 || n+n2 != len(text) {
-		return newError(ErrInvalidFEN, fieldEnPassant, off+n, "en-passant field must be - or one or two squares of the board, not %q", text)
+		return newError(ErrInvalidFEN, fieldEnPassant, off+n, "en-passant field must be - or one or two squares of the board, not %s", quoteText(text))
 	}
 	if sq2.File() != sq.File() || abs(sq2.Rank()-sq.Rank()) != 1 {
-		return newError(ErrInvalidFEN, fieldEnPassant, off+n, "two en-passant squares must be neighbours on one file, not %q", text)
+		return newError(ErrInvalidFEN, fieldEnPassant, off+n, "two en-passant squares must be neighbours on one file, not %s", quoteText(text))
 	}
 	if (sq2.Rank() > sq.Rank()) == (s.Turn == Black) {
 		// White, not to move, stepped up: the higher square is nearer.

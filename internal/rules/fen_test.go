@@ -177,6 +177,15 @@ func FuzzParseFEN(f *testing.F) {
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"x;",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm:e4;",
 		"4k3/8/8/8/8/8/8/4K2R w K - ",
+		// A clock that is a word, a King missing before K and Q, characters
+		// that are not ASCII, a square at fault (fenwhere.go).
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+		"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ♔BNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w K♔kq - 0 1",
+		"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w Qq - 0 1",
+		"8/8/8/8/8/8/8/Kk6 w - - 0 1",
 	} {
 		f.Add("chess", s)
 		f.Add("shako", s)
@@ -226,11 +235,21 @@ func FuzzParseFEN(f *testing.F) {
 		s, err := ParseFEN(v, text)
 		if err != nil {
 			e, ok := err.(*Error)
-			if !ok || e.Code != ErrInvalidFEN || e.Offset < 0 || e.Offset > len(text) {
+			switch {
+			case ok && e.Code == ErrIllegalPosition:
+				// A side without exactly one King, where its rights K and
+				// Q need one: at a second King, or nowhere.
+				if e.Field != fieldBoard || e.Offset >= len(text) {
+					t.Fatalf("ParseFEN(%q) = %#v; want illegal-position of the board", text, err)
+				}
+			case !ok || e.Code != ErrInvalidFEN || e.Offset < 0 || e.Offset > len(text):
 				t.Fatalf("ParseFEN(%q) = %#v; want an invalid-fen error with an offset in the text", text, err)
+			case escapedHighByte.MatchString(e.Detail):
+				t.Fatalf("ParseFEN(%q) = %v; want the offending character quoted as text", text, err)
 			}
 			return
 		}
+		orig := text
 		// The six fields print back exactly, or the four and the clocks
 		// 0 1 for a FEN without them; the promotion field in its canonical
 		// form, which reads back to itself.
@@ -253,6 +272,11 @@ func FuzzParseFEN(f *testing.F) {
 		if err != nil {
 			if CodeOf(err) != ErrIllegalPosition {
 				t.Fatalf("NewPosition(%q) = %v; want illegal-position", text, err)
+			}
+			// The offset of the square or field at fault is one of the
+			// FEN that the setup was read from.
+			if e := err.(*Error); e.Offset < -1 || e.Offset >= len(orig) {
+				t.Fatalf("NewPosition(%q) = %v; want an offset in the FEN or -1", orig, err)
 			}
 			return
 		}

@@ -207,7 +207,7 @@ func (s *Setup) parseFool(text string, off int) error {
 		}
 		t, ok := v.byLetter[l]
 		if !ok {
-			return newError(ErrInvalidFEN, fieldFool, at, "no piece of %s has letter %q (write the type's letter in upper case, or -)", v.def.ID, l)
+			return newError(ErrInvalidFEN, fieldFool, at, "no piece of %s has letter %s (write the type's letter in upper case, or -)", v.def.ID, quoteText(l))
 		}
 		if pw := v.types[t-1].power; pw == powerFool || pw == powerChameleon {
 			return newError(ErrInvalidFEN, fieldFool, at, "a Fool never copies a %s: write -", v.PieceName(t))
@@ -218,7 +218,7 @@ func (s *Setup) parseFool(text string, off int) error {
 		at = off + len("fool:") + len(sides) + 1
 		q, n := parseSquare(sq, v.files, v.ranks)
 		if n == 0 || n != len(sq) {
-			return newError(ErrInvalidFEN, fieldFool, at, "expected the square of the Fool that just moved, not %q", sq)
+			return newError(ErrInvalidFEN, fieldFool, at, "expected the square of the Fool that just moved, not %s", quoteText(sq))
 		}
 		s.FoolMoved, s.Effect = q, true
 	}

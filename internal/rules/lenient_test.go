@@ -191,8 +191,8 @@ func TestCastlingAnyCase(t *testing.T) {
 		{kiwipeteFEN, "oo", ErrInvalidMove, ""},
 		{kiwipeteFEN, "o_o", ErrInvalidMove, ""},
 		{kiwipeteFEN, "O-", ErrInvalidMove, ""},
-		{"", "o-o", ErrIllegalMove, "unreachable"},
-		{"", "0-o-o", ErrIllegalMove, "unreachable"},
+		{"", "o-o", ErrIllegalMove, "castling-blocked"},
+		{"", "0-o-o", ErrIllegalMove, "castling-blocked"},
 	}
 	for _, tt := range bad {
 		_, err := mustPosition(t, "chess", tt.fen).ParseMove(tt.give)

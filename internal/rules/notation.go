@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // MaxMoveBytes bounds the length of a move text given to ParseMove.
@@ -18,7 +19,8 @@ const fieldMove = "move"
 // UCI writes m in coordinate form: from, to and a lower-case promotion
 // letter (e2e4, a10a12, e7e8q). Castling is the King's move to its landing
 // square (e1g1), or King takes Rook (e1h1) where the King and Rooks may
-// start anywhere (CastlingDef.AnyStart).
+// start anywhere (CastlingDef.AnyStart) or the King moves less than two
+// files (castling.go).
 func (p *Position) UCI(m Move) string {
 	var buf [16]byte
 	return string(p.appendUCI(buf[:0], m))
@@ -422,6 +424,11 @@ func (p *Position) sanMovesInto(out []Move, q sanQuery, moves []Move, promo bool
 //     square, optionally followed by ; and the placement of the promoted
 //     piece on the destination (e7-e8; Q-e8).
 //
+// In SAN a figurine may stand for a piece letter (♘f3, e8=♕, ♙e4), naming
+// the piece by its name, and an en passant capture may end in e.p. or ep,
+// joined or after a space (exd6e.p., exd6 ep), which must then be en
+// passant (Reason "not-en-passant"): figurine.go.
+//
 // In every form a promotion may leave out its piece when the move has a
 // single promotion choice and no way to stay unpromoted (the Cazaux games'
 // e12e14 is e12e14q); with several choices it is an illegal move with
@@ -448,9 +455,16 @@ func (p *Position) parseMove(text string, legal []Move, scratch *[]Move) (Move, 
 	}
 	mp := &moveParser{p: p, text: text, i: start, end: end, legal: legal, scratch: scratch}
 	if strings.ContainsAny(text[start:end], " ;") {
-		return mp.courier()
+		mp.spacedEnPassant()
+		if strings.ContainsAny(text[mp.i:mp.end], " ;") {
+			return mp.onlyEnPassant(mp.courier())
+		}
 	}
-	return mp.single()
+	m, err := mp.single()
+	if mp.epAt != 0 {
+		return mp.onlyEnPassant(m, err)
+	}
+	return m, err
 }
 
 // trimBounds returns the bounds of text[start:end] without surrounding
@@ -472,6 +486,9 @@ type moveParser struct {
 	// scratch holds the legal moves of the pieces a text can name, which
 	// resolve lists before all of them are needed.
 	scratch *[]Move
+	// epAt is the offset of an en passant suffix (e.p., ep), 0 when the
+	// text has none (figurine.go).
+	epAt int
 }
 
 func (mp *moveParser) legalMoves() []Move {
@@ -530,7 +547,7 @@ func (mp *moveParser) unexpected(want string) *Error {
 	if mp.i >= mp.end {
 		return mp.errorf(mp.i, "expected %s, found the end of the move", want)
 	}
-	return mp.errorf(mp.i, "expected %s, not %q", want, mp.text[mp.i:mp.i+1])
+	return mp.errorf(mp.i, "expected %s, not %s", want, quoteAt(mp.text, mp.i))
 }
 
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
@@ -553,6 +570,8 @@ func (mp *moveParser) single() (Move, error) {
 		return mp.pieceMove()
 	case isLower(c):
 		return mp.lowerMove()
+	case c >= utf8.RuneSelf:
+		return mp.figurineMove()
 	}
 	return Move{}, mp.unexpected("a piece letter, a square or castling")
 }
@@ -710,7 +729,9 @@ func (mp *moveParser) blockName() (Square, bool) {
 // sanEnd reads the promotion and suffix of a SAN move and resolves it.
 func (mp *moveParser) sanEnd(q sanQuery, start int) (Move, error) {
 	var err error
-	if q.promo, err = mp.promotion(); err != nil {
+	if mp.peek(0) == 'e' && mp.enPassantSuffix() {
+		// exd6e.p.: no promotion; onlyEnPassant checks the move.
+	} else if q.promo, err = mp.promotion(); err != nil {
 		return Move{}, err
 	}
 	if err := mp.finish(); err != nil {
@@ -727,8 +748,10 @@ func (mp *moveParser) coordinate(from Square) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
-	promo, err := mp.promotion()
-	if err != nil {
+	var promo PieceType
+	if mp.peek(0) == 'e' && mp.enPassantSuffix() {
+		// e5d6e.p.: no promotion; onlyEnPassant checks the move.
+	} else if promo, err = mp.promotion(); err != nil {
 		return Move{}, err
 	}
 	if err := mp.finish(); err != nil {
@@ -882,6 +905,9 @@ func (mp *moveParser) rank() (int, error) {
 func (mp *moveParser) letter(anyCase bool) (PieceType, error) {
 	off, c := mp.i, mp.peek(0)
 	if !isUpper(c) && !(anyCase && isLower(c)) {
+		if c >= utf8.RuneSelf {
+			return mp.figurine()
+		}
 		return 0, mp.unexpected("a piece letter")
 	}
 	n := 1 + mp.apostrophes()
@@ -901,7 +927,7 @@ func (mp *moveParser) promotion() (PieceType, error) {
 		mp.i++
 		return mp.letter(true)
 	}
-	if isUpper(c) || isLower(c) {
+	if isUpper(c) || isLower(c) || c >= utf8.RuneSelf {
 		return mp.letter(true)
 	}
 	return 0, nil
@@ -937,6 +963,10 @@ func (p *Position) resolveCoordinate(from, to Square, promo PieceType, legal []M
 	pseudo := p.pseudoMoves(nil, p.InCheck())
 	if i := slices.IndexFunc(pseudo, same); i >= 0 {
 		m = pseudo[i]
+	} else if kingside, ok := p.castlingAttempt(from, to); ok && promo == 0 {
+		if e := p.explainCastle(kingside, NoSquare); e != nil {
+			return Move{}, e
+		}
 	}
 	return Move{}, p.illegal(m)
 }
@@ -1004,9 +1034,17 @@ func (p *Position) resolveCastle(kingside bool, landing Square, legal []Move) (M
 		return Move{}, &Error{Code: ErrAmbiguousMove, Field: fieldMove, Offset: -1,
 			Detail: fmt.Sprintf("castling matches %d legal moves: %s", len(found), strings.Join(names, ", "))}
 	}
+	if p.InCheck() {
+		if e := p.explainCastle(kingside, landing); e != nil {
+			return Move{}, e
+		}
+	}
 	pseudo := p.pseudoMoves(nil, false)
 	if i := slices.IndexFunc(pseudo, same); i >= 0 {
 		return Move{}, p.illegal(pseudo[i])
+	}
+	if e := p.explainCastle(kingside, landing); e != nil {
+		return Move{}, e
 	}
 	name := "O-O-O"
 	if kingside {

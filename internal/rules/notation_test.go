@@ -3,9 +3,11 @@ package rules
 import (
 	"errors"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // kiwipeteFEN is the Chess Programming Wiki's "Kiwipete" perft position.
@@ -342,11 +344,11 @@ func TestParseMoveErrors(t *testing.T) {
 		{"chess", "", "e2e5", ErrIllegalMove, "unreachable", -1},
 		{"chess", "", "e3e4", ErrIllegalMove, "no-piece", -1},
 		{"chess", "", "e7e5", ErrIllegalMove, "wrong-side", -1},
-		{"chess", "", "e1g1", ErrIllegalMove, "unreachable", -1},
+		{"chess", "", "e1g1", ErrIllegalMove, "castling-blocked", -1},
 		{"chess", "", "Nf6", ErrIllegalMove, "unreachable", -1},
 		{"chess", "", "Ke2", ErrIllegalMove, "unreachable", -1},
 		{"chess", "", "exd3", ErrIllegalMove, "unreachable", -1},
-		{"chess", "", "O-O", ErrIllegalMove, "unreachable", -1},
+		{"chess", "", "O-O", ErrIllegalMove, "castling-blocked", -1},
 		{"chess", "", "Q e2-e4", ErrIllegalMove, "no-piece", -1},
 		{"chess", "", "P e3-e4", ErrIllegalMove, "no-piece", -1},
 		{"chess", "", "P e7-e5", ErrIllegalMove, "wrong-side", -1},
@@ -364,8 +366,8 @@ func TestParseMoveErrors(t *testing.T) {
 		{"chess", promo, "Kd1=Q", ErrIllegalMove, "bad-promotion", -1},
 		{"chess", guarded, "O-O", ErrIllegalMove, "king-in-check", -1},
 		{"chess", guarded, "e1g1", ErrIllegalMove, "king-in-check", -1},
-		{"chess", checked, "O-O", ErrIllegalMove, "in-check", -1},
-		{"chess", checked, "e1g1", ErrIllegalMove, "in-check", -1},
+		{"chess", checked, "O-O", ErrIllegalMove, "castling-out-of-check", -1},
+		{"chess", checked, "e1g1", ErrIllegalMove, "castling-out-of-check", -1},
 		{"chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "d6", ErrIllegalMove, "unreachable", -1},
 		// Several legal moves match.
 		{"chess", knights, "Nd2", ErrAmbiguousMove, "", -1},
@@ -418,6 +420,10 @@ func fuzzPositions(t testing.TB) []*Position {
 	}
 }
 
+// escapedHighByte matches a byte of a multi-byte character escaped as Go
+// quotes it (\xe2): an error should quote the character as text.
+var escapedHighByte = regexp.MustCompile(`\\x[89a-fA-F][0-9a-fA-F]`)
+
 func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{
 		"e2e4", "e2-e4", "e4xd5", "e7e8q", "e7e8=Q", "b7b8n'", "a10a12", "a10-a5", "e1g1",
@@ -427,6 +433,9 @@ func FuzzParseMove(f *testing.F) {
 		"", " ", "e9e4", "i2i4", "Xe4", "Nf", "e0", "e2e4x", "e2-e4;", "e2-e4; Q-e4; R-e4",
 		"b7-b8; Q-b7", "b8=", "O-O-O-O", "\xff", "Nd2", "Cb1", strings.Repeat("a", 70),
 		"e6d7", "H'''xd7", "H'''d7", "D'''xe6", "D'''dxe6", "D''' d5-e6", "e5e6", "e9e10", "e9e10q", "F'''e10=Q", "F''' e9-e10; Q-e10",
+		// Figurines and the en passant suffix (figurine.go).
+		"♘f3", "♞c6", "♙e4", "♟exd5", "b8=♕", "bxa8♘+", "♔e2", "\U0001FA4Fc3", "\U0001FA50b3", "♘", "♙", "e4♙", "\xe2\x99",
+		"exd6e.p.", "exd6ep", "exd6 e.p.", "exd6 ep", "e5d6e.p.", "e4 e.p.", "e.p.", " ep", "exd6e.p", "O-O e.p.",
 	} {
 		f.Add(s)
 	}
@@ -445,6 +454,14 @@ func FuzzParseMove(f *testing.F) {
 				}
 				if e.Code == ErrInvalidMove && (e.Offset < 0 || e.Offset > len(text)) {
 					t.Fatalf("%s: ParseMove(%q) = %v; want an offset within the text", p.FEN(), text, err)
+				}
+				// A character is quoted as text, an invalid byte by its
+				// value: never an escaped byte of a rune.
+				if e.Code == ErrInvalidMove && (!utf8.ValidString(e.Detail) || escapedHighByte.MatchString(e.Detail)) {
+					t.Fatalf("%s: ParseMove(%q) = %v; want the offending character quoted as text", p.FEN(), text, err)
+				}
+				if e.Reason == "not-en-passant" && (e.Offset <= 0 || e.Offset >= len(text) || text[e.Offset] != 'e') {
+					t.Fatalf("%s: ParseMove(%q) = %v; want the offset of the e.p. suffix", p.FEN(), text, err)
 				}
 				continue
 			}

@@ -179,6 +179,8 @@ func loadSpec() (*spec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("route api/openapi.yaml: %w", err)
 	}
+	// After the router's validation: a list of types is not OpenAPI 3.0.
+	mergeTypeAlternatives(doc) // oneof.go
 	bulk := doc.Components.Schemas["AdjudicateRequest"]
 	if bulk == nil || bulk.Value == nil {
 		return nil, errors.New("api/openapi.yaml has no AdjudicateRequest schema")
@@ -235,9 +237,6 @@ func requestProblem(err error) error {
 // schemaProblem is the schema-violation problem of a schema error, naming
 // the field at fault.
 func schemaProblem(se *openapi3.SchemaError) *Problem {
-	if p, ok := oneOfProblem(se); ok {
-		return p // moves, an array or a string (oneof.go)
-	}
 	field := pointerPath(se.JSONPointer())
 	if name, ok := unknownProperty(se); ok {
 		field = joinPath(field, name)
@@ -247,6 +246,9 @@ func schemaProblem(se *openapi3.SchemaError) *Problem {
 
 // schemaReason words a schema error without kin-openapi's dump of the schema.
 func schemaReason(se *openapi3.SchemaError) string {
+	if r, ok := typeReason(se); ok {
+		return r // moves, an array or a string (oneof.go)
+	}
 	r := se.Reason
 	if r == "" {
 		r = "does not match the schema"

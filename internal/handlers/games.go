@@ -143,7 +143,7 @@ func (s *Server) adjudicateGame(ctx context.Context, req *adjudicateRequest) (*a
 		applyClaim(&out, rp.st, req.Claim)
 	}
 	if from != nil || req.PGNOut {
-		text, err := toPGN(v, p, &out, from)
+		text, err := toPGN(ctx, v, p, &out, from)
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -74,7 +75,7 @@ func (s *Server) fromPGN(req *adjudicateRequest) (*pgn.Game, error) {
 // control characters in values, no tag twice), the variant's name is the
 // alias table's, and the FEN and the moves are the engine's; a refusal is
 // a fault of this service.
-func toPGN(v *rules.Variant, start *rules.Position, out *adjudication, from *pgn.Game) (string, error) {
+func toPGN(ctx context.Context, v *rules.Variant, start *rules.Position, out *adjudication, from *pgn.Game) (string, error) {
 	g := &pgn.Game{}
 	if from != nil {
 		for _, t := range from.Tags {
@@ -95,9 +96,12 @@ func toPGN(v *rules.Variant, start *rules.Position, out *adjudication, from *pgn
 	game := rules.NewGame(start)
 	var tree *treeBuilder // the text's tree, when it has one (pgntree.go)
 	if from != nil && from.HasTree() {
-		tree = newTreeBuilder(from)
+		tree = newTreeBuilder(ctx, from)
 	}
 	for i, uci := range out.Moves {
+		if i%64 == 63 && ctx.Err() != nil {
+			return "", ctx.Err()
+		}
 		m, err := game.ParseMove(uci)
 		if err != nil {
 			return "", err

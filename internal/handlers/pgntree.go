@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/adjudicator/adjudicator/internal/pgn"
@@ -68,13 +69,14 @@ type treeIllegalMove struct {
 // treeBuilder checks and converts the tree of a pgn request while toPGN
 // plays the mainline.
 type treeBuilder struct {
+	ctx       context.Context // the request's: checked before each variation
 	from      *pgn.Game
 	tree      *gameTree
 	mainNotes []*pgn.Notes // of the answer's mainline moves
 }
 
-func newTreeBuilder(from *pgn.Game) *treeBuilder {
-	return &treeBuilder{from: from, tree: &gameTree{Comments: from.Comments, Moves: []treeMove{}}}
+func newTreeBuilder(ctx context.Context, from *pgn.Game) *treeBuilder {
+	return &treeBuilder{ctx: ctx, from: from, tree: &gameTree{Comments: from.Comments, Moves: []treeMove{}}}
 }
 
 // mainline adds mainline move i, whose SAN and UCI are given, to the tree
@@ -128,6 +130,9 @@ func (b *treeBuilder) notes(g *rules.Game, n *pgn.Notes, path string, tm *treeMo
 
 // variation checks and converts one variation that starts from g.
 func (b *treeBuilder) variation(from *rules.Game, v pgn.Variation, path string) (pgn.Variation, treeVariation, error) {
+	if err := b.ctx.Err(); err != nil {
+		return pgn.Variation{}, treeVariation{}, err
+	}
 	out := pgn.Variation{Moves: make([]pgn.Move, len(v.Moves)), End: v.End}
 	if len(v.Notes) > 0 {
 		out.Notes = make([]*pgn.Notes, len(v.Moves))

@@ -97,7 +97,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.DurationVar(&c.http.RequestTimeout, "request-timeout", env.duration("ADJUDICATOR_REQUEST_TIMEOUT", def.RequestTimeout), "time budget of one request (ADJUDICATOR_REQUEST_TIMEOUT)")
 	fs.Int64Var(&c.http.MaxBodyBytes, "max-body-bytes", env.int64("ADJUDICATOR_MAX_BODY_BYTES", def.MaxBodyBytes), "largest request body (ADJUDICATOR_MAX_BODY_BYTES)")
 	fs.IntVar(&c.http.MaxMoves, "max-moves", env.int("ADJUDICATOR_MAX_MOVES", def.MaxMoves), "most moves in one adjudication (ADJUDICATOR_MAX_MOVES)")
-	fs.Int64Var(&c.http.MaxBulkBytes, "max-bulk-bytes", env.int64("ADJUDICATOR_MAX_BULK_BYTES", def.MaxBulkBytes), "largest body of a bulk adjudication, NDJSON (ADJUDICATOR_MAX_BULK_BYTES)")
+	fs.Int64Var(&c.http.MaxBulkBytes, "max-bulk-bytes", env.int64("ADJUDICATOR_MAX_BULK_BYTES", def.MaxBulkBytes), "largest body of a bulk adjudication, NDJSON or a PGN file (ADJUDICATOR_MAX_BULK_BYTES)")
 	fs.IntVar(&c.http.MaxBulkGames, "max-bulk-games", env.int("ADJUDICATOR_MAX_BULK_GAMES", def.MaxBulkGames), "most games in one bulk adjudication (ADJUDICATOR_MAX_BULK_GAMES)")
 	fs.IntVar(&c.http.MaxPerftDepth, "max-perft-depth", env.int("ADJUDICATOR_MAX_PERFT_DEPTH", def.MaxPerftDepth), "deepest perft (ADJUDICATOR_MAX_PERFT_DEPTH)")
 	fs.Uint64Var(&c.http.MaxPerftNodes, "max-perft-nodes", env.uint64("ADJUDICATOR_MAX_PERFT_NODES", def.MaxPerftNodes), "largest perft count (ADJUDICATOR_MAX_PERFT_NODES)")

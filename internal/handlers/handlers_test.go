@@ -349,6 +349,8 @@ func goldenCases() []apiCase {
 
 		// Adjudicate.
 		post("adjudicate-checkmate", adj, game("", operaGame, nil), ok),
+		post("adjudicate-pgn-tree", adj, jsonText(map[string]any{"pgn": "[Event \"tree\"]\n\n{Opening} 1. e4 $1 {[%clk 0:03:00]} (1. d4 d5 (1... Nf6 2. Ke3) 2. c4) e5 2. Nf3!? Nc6 ; the rest\n*"}), ok),
+		post("adjudicate-moves-string", adj, jsonText(map[string]any{"variant": "chess", "moves": "e4 e5 Nf3 Nc6", "claim": map[string]string{"type": "draw"}}), ok),
 		post("adjudicate-illegal-middle", adj, game("", illegalOpera, nil), ok),
 		post("adjudicate-unparseable-middle", adj, game("", []string{"e4", "e5", "Nf3", "??", "Nc3"}, nil), ok),
 		post("adjudicate-move-after-mate", adj, game("", append(append([]string(nil), scholarsMate...), "Ke7"), nil), ok),

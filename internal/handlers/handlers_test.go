@@ -804,6 +804,7 @@ func TestAdjudicateStatusMatchesResult(t *testing.T) {
 		"adjudicate-agreement-after-mate":      {"checkmate", "1-0", "white"},
 		"adjudicate-agreement-after-stalemate": {"stalemate", "1/2-1/2", ""},
 		"adjudicate-agreement-illegal-move":    {"ongoing", "*", ""},
+		"adjudicate-moves-string":              {"ongoing", "*", ""},
 	}
 	srv := newServer(t)
 	seen := 0

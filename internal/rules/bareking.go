@@ -15,9 +15,8 @@ package rules
 //     insufficient material).
 //
 // A checkmate comes first; a bare King's loss comes before a stalemate
-// (statusOf). Every piece counts, Pawns included. Hooks: statusOf calls
-// bareKingEnd, and Game.endedByRule bareKingOver, when the variant has the
-// rule; nothing else changes, so move generation and perft know nothing
+// (ends.go). Every piece counts, Pawns included. Hook: the variant's end
+// rules hold endBareKing when it has the rule; nothing else changes, so move generation and perft know nothing
 // of it.
 
 // pieceCount returns how many pieces side c has, its King included.
@@ -45,8 +44,6 @@ func (p *Position) bareKingEnd() (Outcome, Color) {
 	return Ongoing, 0
 }
 
-// bareKingOver says whether the bare-King rule has ended the game in p.
-func (p *Position) bareKingOver() bool {
-	o, _ := p.bareKingEnd()
-	return o != Ongoing
-}
+// endBareKing is the bare-King rule among a variant's end rules (ends.go).
+var endBareKing = endRule{name: "bareKing",
+	judge: func(p *Position, _ *judging) (Outcome, Color) { return p.bareKingEnd() }}

@@ -161,11 +161,12 @@ func (g *Game) PlayText(text string) (uci string, notes []Annotation, err error)
 // automatic repetition or move-count end. The checkmates and stalemates
 // are left to Status (statusOf gives those the first place).
 func (g *Game) endedByRule() bool {
-	p, d := g.pos, g.pos.v.draws
-	return p.v.material == "fide" && p.deadByMaterial() ||
-		p.v.bareKing && p.bareKingOver() ||
-		d.RepetitionEnd > 0 && g.repetitions() >= d.RepetitionEnd ||
-		d.MoveEnd > 0 && p.halfmove >= 2*d.MoveEnd
+	j := judging{legal: -1}
+	if g.pos.v.draws.RepetitionEnd > 0 {
+		j.repetitions = g.repetitions()
+	}
+	o, _ := g.pos.judgeEnds(&j)
+	return o != Ongoing
 }
 
 // overError is the error of a move after the end of the game, or nil while

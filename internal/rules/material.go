@@ -67,3 +67,13 @@ func (p *Position) fideCanMate(c Color) bool {
 	}
 	return false
 }
+
+// endFIDEMaterial is FIDE's dead position by material among a variant's
+// end rules (ends.go): a draw when neither side can mate (deadByMaterial).
+var endFIDEMaterial = endRule{name: "insufficientMaterial",
+	judge: func(p *Position, _ *judging) (Outcome, Color) {
+		if p.deadByMaterial() {
+			return InsufficientMaterial, 0
+		}
+		return Ongoing, 0
+	}}

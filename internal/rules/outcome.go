@@ -101,28 +101,8 @@ func (p *Position) statusOf(n, repetitions int) Status {
 	if s.InCheck {
 		s.Checkers = p.Checkers()
 	}
-	d := p.v.draws
-	bare, bareWinner := Ongoing, White
-	if p.v.bareKing {
-		bare, bareWinner = p.bareKingEnd()
-	}
-	switch {
-	case n == 0 && s.InCheck:
-		s.Outcome, s.Winner = Checkmate, p.side.Other()
-	case bare != Ongoing:
-		s.Outcome, s.Winner = bare, bareWinner
-	case n == 0 && p.v.stalemateLoss:
-		s.Outcome, s.Winner = StalemateLoss, p.side.Other()
-	case n == 0:
-		s.Outcome = Stalemate
-	case p.v.material == "fide" && p.deadByMaterial():
-		s.Outcome = InsufficientMaterial
-	case d.RepetitionEnd > 0 && repetitions >= d.RepetitionEnd:
-		s.Outcome = FivefoldRepetition
-	case d.MoveEnd > 0 && p.halfmove >= 2*d.MoveEnd:
-		s.Outcome = SeventyFiveMoves
-	}
-	if s.Outcome == Ongoing {
+	s.Outcome, s.Winner = p.judgeEnds(&judging{legal: n, inCheck: s.InCheck, repetitions: repetitions})
+	if d := p.v.draws; s.Outcome == Ongoing {
 		if d.RepetitionClaim > 0 && repetitions >= d.RepetitionClaim {
 			s.Claimable = append(s.Claimable, ThreefoldRepetition)
 		}

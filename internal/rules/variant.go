@@ -45,6 +45,9 @@ type Variant struct {
 	// bareKing: a bare King loses (RulesDef.BareKing, bareking.go).
 	stalemateLoss bool
 	bareKing      bool
+	// ends are the ways the game ends, in the order they are judged
+	// (ends.go).
+	ends []endRule
 	// anyDistance: CastlingDef.AnyDistance (castledistance.go); castleData
 	// is set with it, castleTo is not.
 	anyDistance bool
@@ -737,6 +740,7 @@ func (v *Variant) compileEndings(r *RulesDef) error {
 	if v.bareKing && v.material == "fide" {
 		return newError(ErrInvalidVariant, "rules.bareKing", -1, "a bare King that loses and FIDE's insufficient material exclude each other: a King and a Bishop win against a bare King")
 	}
+	v.compileEnds()
 	return nil
 }
 

@@ -48,6 +48,7 @@ const (
 	AdjudicationResultReasonFlagFallDraw         AdjudicationResultReason = "flag-fall-draw"
 	AdjudicationResultReasonIllegalMove          AdjudicationResultReason = "illegal-move"
 	AdjudicationResultReasonInsufficientMaterial AdjudicationResultReason = "insufficient-material"
+	AdjudicationResultReasonKingOfTheHill        AdjudicationResultReason = "king-of-the-hill"
 	AdjudicationResultReasonOngoing              AdjudicationResultReason = "ongoing"
 	AdjudicationResultReasonResignation          AdjudicationResultReason = "resignation"
 	AdjudicationResultReasonSeventyFiveMoves     AdjudicationResultReason = "seventy-five-moves"
@@ -77,6 +78,8 @@ func (e AdjudicationResultReason) Valid() bool {
 	case AdjudicationResultReasonIllegalMove:
 		return true
 	case AdjudicationResultReasonInsufficientMaterial:
+		return true
+	case AdjudicationResultReasonKingOfTheHill:
 		return true
 	case AdjudicationResultReasonOngoing:
 		return true
@@ -815,6 +818,7 @@ const (
 	StatusOutcomeFlagFall             StatusOutcome = "flag-fall"
 	StatusOutcomeFlagFallDraw         StatusOutcome = "flag-fall-draw"
 	StatusOutcomeInsufficientMaterial StatusOutcome = "insufficient-material"
+	StatusOutcomeKingOfTheHill        StatusOutcome = "king-of-the-hill"
 	StatusOutcomeOngoing              StatusOutcome = "ongoing"
 	StatusOutcomeResignation          StatusOutcome = "resignation"
 	StatusOutcomeSeventyFiveMoves     StatusOutcome = "seventy-five-moves"
@@ -842,6 +846,8 @@ func (e StatusOutcome) Valid() bool {
 	case StatusOutcomeFlagFallDraw:
 		return true
 	case StatusOutcomeInsufficientMaterial:
+		return true
+	case StatusOutcomeKingOfTheHill:
 		return true
 	case StatusOutcomeOngoing:
 		return true
@@ -1302,6 +1308,26 @@ type EnPassant struct {
 
 	// Takers The letters of the pieces that may take en passant.
 	Takers []string `json:"takers"`
+}
+
+// FlagRule The flag (King of the Hill): a side whose piece of type `piece` stands on one of its own squares
+// (`white` for White, `black` for Black) wins at once, outcome `king-of-the-hill` (docs/VARIANTS.md, "flag").
+// Judged after every move, before checkmate; a position it has ended has no legal move.
+type FlagRule struct {
+	// Black The squares that win for Black.
+	//
+	// Example: ["d4","e4","d5","e5"]
+	Black []string `json:"black"`
+
+	// Piece The letter of the flag piece, or its name.
+	//
+	// Example: K
+	Piece string `json:"piece"`
+
+	// White The squares that win for White.
+	//
+	// Example: ["d4","e4","d5","e5"]
+	White []string `json:"white"`
 }
 
 // GameAnnotation A false mark of a legal move of a game (as Annotation), with its move.
@@ -1961,6 +1987,11 @@ type RulesDef struct {
 	// EnPassant Which pieces' double steps can be taken en passant, and by which pieces (a capture onto the passed square).
 	EnPassant *EnPassant `json:"enPassant,omitempty"`
 
+	// Flag The flag (King of the Hill): a side whose piece of type `piece` stands on one of its own squares
+	// (`white` for White, `black` for Black) wins at once, outcome `king-of-the-hill` (docs/VARIANTS.md, "flag").
+	// Judged after every move, before checkmate; a position it has ended has no legal move.
+	Flag *FlagRule `json:"flag,omitempty"`
+
 	// InsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `none` (the default): no such rule.
 	InsufficientMaterial *RulesDefInsufficientMaterial `json:"insufficientMaterial,omitempty"`
 
@@ -2079,7 +2110,8 @@ type Status struct {
 	// draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
 	// move rule), `insufficient-material`; in variants whose rules say so, `stalemate-loss`: the side to
 	// move is stalemated and loses (courier, wildebeest), and `bare-king`: a side left with its King alone has lost
-	// (courier, docs/RULES.md R41), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+	// (courier, docs/RULES.md R41), and `king-of-the-hill`: a side's flag piece reached one of its flag squares, its King
+	// on the hill in kingofthehill (rules.flag), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 	// `flag-fall-draw` and `aborted` appear only in
 	// adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 	// winner are the claim's too; legal-moves, status and validate-move never give them.
@@ -2105,7 +2137,8 @@ type StatusClaimableDraws string
 // draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
 // move rule), `insufficient-material`; in variants whose rules say so, `stalemate-loss`: the side to
 // move is stalemated and loses (courier, wildebeest), and `bare-king`: a side left with its King alone has lost
-// (courier, docs/RULES.md R41), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+// (courier, docs/RULES.md R41), and `king-of-the-hill`: a side's flag piece reached one of its flag squares, its King
+// on the hill in kingofthehill (rules.flag), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 // `flag-fall-draw` and `aborted` appear only in
 // adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 // winner are the claim's too; legal-moves, status and validate-move never give them.

@@ -89,8 +89,9 @@ func TestVariantByAlias(t *testing.T) {
 		}
 	}
 	rec := serve(h, request(http.MethodGet, "/v1/variants/gothc", ""))
-	if p := decodeProblem(t, rec.Body.Bytes()); rec.Code != 404 || p.Code != "unknown-variant" || p.Field != "id" || !slices.Equal(p.Suggestions, []string{"gothic"}) {
-		t.Errorf("GET /v1/variants/gothc = %d %s; want 404 suggesting gothic", rec.Code, rec.Body)
+	// "gothc" is one edit from gothic and two from kingofthehill's alias koth.
+	if p := decodeProblem(t, rec.Body.Bytes()); rec.Code != 404 || p.Code != "unknown-variant" || p.Field != "id" || !slices.Equal(p.Suggestions, []string{"gothic", "kingofthehill"}) {
+		t.Errorf("GET /v1/variants/gothc = %d %s; want 404 suggesting gothic and kingofthehill", rec.Code, rec.Body)
 	}
 }
 
@@ -125,6 +126,10 @@ func TestVariantListAliases(t *testing.T) {
 		case "chess960":
 			if v.PGNName == nil || *v.PGNName != "Chess960" {
 				t.Errorf("chess960: pgnName %v; want Chess960", v.PGNName)
+			}
+		case "kingofthehill":
+			if v.PGNName == nil || *v.PGNName != "King of the Hill" {
+				t.Errorf("kingofthehill: pgnName %v; want King of the Hill", v.PGNName)
 			}
 		default:
 			if v.PGNName == nil || *v.PGNName != v.ID {

@@ -126,6 +126,22 @@ type RulesDef struct {
 	// loses, unless it bares the opposing King on its very next move
 	// (Courier Chess, as Shatranj; bareking.go), or "none" (the default).
 	BareKing string `json:"bareKing,omitempty"`
+	// Flag, when given, makes a side whose piece of the flag type stands
+	// on one of that side's flag squares win at once (King of the Hill;
+	// flag.go).
+	Flag *FlagDef `json:"flag,omitempty"`
+}
+
+// FlagDef is the flag rule: the side whose piece of type Piece stands on
+// one of its own squares, White's or Black's, wins at once (the outcome
+// flag). Checked after every move, before checkmate.
+type FlagDef struct {
+	// Piece is the letter of the flag piece, or its name.
+	Piece string `json:"piece"`
+	// White and Black are the squares that win for each side, by name
+	// (d4), at least one each.
+	White []string `json:"white"`
+	Black []string `json:"black"`
 }
 
 // CastlingDef enables castling: the unmoved King moves two squares toward an

@@ -8,9 +8,10 @@ package rules
 // rules of one family live in their own file (bareking.go, material.go),
 // the ones every variant has here.
 //
-// The order is the arbiter's: a checkmate comes first, a bare King's loss
-// before a stalemate (bareking.go), a stalemate before dead material, and
-// the automatic draws by repetition and by the move rule last.
+// The order is the arbiter's: a flag reached comes first (flag.go), then a
+// checkmate, a bare King's loss before a stalemate (bareking.go), a
+// stalemate before dead material, and the automatic draws by repetition
+// and by the move rule last.
 
 // endRule is one way a game can end.
 type endRule struct {
@@ -20,6 +21,11 @@ type endRule struct {
 	// (checkmate, stalemate): a move found legal shows it has not ended
 	// the game, so Game.endedByRule leaves it out.
 	countsMoves bool
+	// terminal says that a position the rule has ended has no legal move:
+	// move generation and perft stop there (the flag, flag.go). Only a
+	// rule that does not count the moves can be terminal, and move
+	// generation judges it with a nil *judging (no allocation per node).
+	terminal bool
 	// judge says how p ends the game, given what is known of it: its
 	// outcome and winner, or Ongoing.
 	judge func(p *Position, j *judging) (Outcome, Color)
@@ -76,7 +82,11 @@ var (
 // compileEnds sets v.ends from the switches compileEndings and the draws
 // have read, in the order they are judged.
 func (v *Variant) compileEnds() {
-	v.ends = append(v.ends[:0], endCheckmate)
+	v.ends = v.ends[:0]
+	if v.flag != nil {
+		v.ends = append(v.ends, endFlag)
+	}
+	v.ends = append(v.ends, endCheckmate)
 	if v.bareKing {
 		v.ends = append(v.ends, endBareKing)
 	}
@@ -94,6 +104,10 @@ func (v *Variant) compileEnds() {
 	if v.draws.MoveEnd > 0 {
 		v.ends = append(v.ends, endMoveRule)
 	}
+	v.terminalEnds = false
+	for _, r := range v.ends {
+		v.terminalEnds = v.terminalEnds || r.terminal
+	}
 }
 
 // judgeEnds returns the outcome and winner of the first of v's end rules
@@ -110,4 +124,18 @@ func (p *Position) judgeEnds(j *judging) (Outcome, Color) {
 		}
 	}
 	return Ongoing, 0
+}
+
+// endedTerminal says whether one of v's terminal end rules has ended the
+// game in p, so that p has no legal move. Move generation asks it only
+// when Variant.terminalEnds is set.
+func (p *Position) endedTerminal() bool {
+	for i := range p.v.ends {
+		if r := &p.v.ends[i]; r.terminal {
+			if o, _ := r.judge(p, nil); o != Ongoing {
+				return true
+			}
+		}
+	}
+	return false
 }

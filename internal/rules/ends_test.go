@@ -9,9 +9,10 @@ import (
 // switches on, in the order they are judged.
 func TestEndRulesCompiled(t *testing.T) {
 	for id, want := range map[string][]string{
-		"chess":      {"checkmate", "stalemate", "insufficientMaterial", "draws.repetitionEnd", "draws.moveEnd"},
-		"courier":    {"checkmate", "bareKing", "stalemateLoss", "draws.repetitionEnd", "draws.moveEnd"},
-		"wildebeest": {"checkmate", "stalemateLoss", "draws.repetitionEnd", "draws.moveEnd"},
+		"chess":         {"checkmate", "stalemate", "insufficientMaterial", "draws.repetitionEnd", "draws.moveEnd"},
+		"courier":       {"checkmate", "bareKing", "stalemateLoss", "draws.repetitionEnd", "draws.moveEnd"},
+		"wildebeest":    {"checkmate", "stalemateLoss", "draws.repetitionEnd", "draws.moveEnd"},
+		"kingofthehill": {"flag", "checkmate", "stalemate", "draws.repetitionEnd", "draws.moveEnd"},
 	} {
 		v := MustBuiltin(id)
 		var got []string

@@ -389,6 +389,9 @@ func (p *Position) legalCount(buf []Move) (int, []Move) {
 // that the list legalMoves returns is moves[:start+n]; with count they
 // are only counted.
 func (p *Position) legalList(moves []Move, count bool) ([]Move, int) {
+	if p.v.terminalEnds && p.endedTerminal() {
+		return moves, 0 // the game is over: no move (flag.go)
+	}
 	us, them := p.side, p.side.Other()
 	ks := p.king[us]
 	var pins, danger bitboard

@@ -13,9 +13,10 @@ const (
 	InsufficientMaterial         // neither side can mate (FIDE dead position by material): a draw
 	StalemateLoss                // the side to move has no legal move and is not in check, and the variant makes that a loss
 	BareKing                     // a side is left with its King alone and loses (RULES R41)
+	FlagReached                  // a side's flag piece stands on one of its flag squares, and that side wins (flag.go)
 )
 
-var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material", "stalemate-loss", "bare-king"}
+var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material", "stalemate-loss", "bare-king", "king-of-the-hill"}
 
 // String returns the outcome's stable name, used by the API.
 func (o Outcome) String() string {
@@ -59,9 +60,9 @@ type Status struct {
 }
 
 // Decisive says whether the outcome has a winner, Status.Winner:
-// checkmate, a stalemate that loses, a bare King.
+// checkmate, a stalemate that loses, a bare King, a flag reached.
 func (o Outcome) Decisive() bool {
-	return o == Checkmate || o == StalemateLoss || o == BareKing
+	return o == Checkmate || o == StalemateLoss || o == BareKing || o == FlagReached
 }
 
 // Result returns the PGN-style result: 1-0, 0-1, 1/2-1/2, or * while ongoing.

@@ -46,8 +46,12 @@ type Variant struct {
 	stalemateLoss bool
 	bareKing      bool
 	// ends are the ways the game ends, in the order they are judged
-	// (ends.go).
-	ends []endRule
+	// (ends.go); terminalEnds says one of them is terminal for move
+	// generation, which then asks it at every node (legalList).
+	ends         []endRule
+	terminalEnds bool
+	// flag: RulesDef.Flag compiled (flag.go), nil without it.
+	flag *flagRule
 	// anyDistance: CastlingDef.AnyDistance (castledistance.go); castleData
 	// is set with it, castleTo is not.
 	anyDistance bool
@@ -721,7 +725,7 @@ func (v *Variant) compileRules() error {
 }
 
 // compileEndings reads the switches that make a stalemate or a bare King
-// lose.
+// lose, and the flag.
 func (v *Variant) compileEndings(r *RulesDef) error {
 	switch r.Stalemate {
 	case "", "draw":
@@ -739,6 +743,11 @@ func (v *Variant) compileEndings(r *RulesDef) error {
 	}
 	if v.bareKing && v.material == "fide" {
 		return newError(ErrInvalidVariant, "rules.bareKing", -1, "a bare King that loses and FIDE's insufficient material exclude each other: a King and a Bishop win against a bare King")
+	}
+	if r.Flag != nil {
+		if err := v.compileFlag(r.Flag); err != nil {
+			return err
+		}
 	}
 	v.compileEnds()
 	return nil

@@ -65,6 +65,9 @@ const (
 
 var kindKing = len(pieceKinds) - 1
 
+// kindAny is Fairy-Stockfish's ALL_PIECES as a flag piece: every piece.
+const kindAny = -1
+
 // keyDefaults are the keys the format has no equivalent for, with the value
 // that leaves the rule off (Fairy-Stockfish's default). A section whose
 // effective value of such a key is another one cannot be imported; the
@@ -82,8 +85,8 @@ var keyDefaults = map[string]string{
 	// ends of the game the format does not have
 	"extinctionValue": "none", "extinctionClaim": "false", "extinctionPseudoRoyal": "false",
 	"extinctionPieceTypes": "", "extinctionPieceCount": "0", "extinctionOpponentPieceCount": "0",
-	"flagRegion": "", "flagRegionWhite": "", "flagRegionBlack": "", "checkCounting": "false",
-	"connectN": "0", "connectNxN": "0", "collinearN": "0", "connectRegion1White": "", "connectRegion2White": "",
+	"checkCounting": "false",
+	"connectN":      "0", "connectNxN": "0", "collinearN": "0", "connectRegion1White": "", "connectRegion2White": "",
 	"connectRegion1Black": "", "connectRegion2Black": "", "materialCounting": "none", "adjudicateFullBoard": "false",
 	"countingRule": "none", "castlingWins": "", "stalemateValue": "draw", "stalematePieceCount": "false",
 	"checkmateValue": "loss", "nFoldValue": "draw", "nFoldValueAbsolute": "false", "shatarMateRule": "false",
@@ -98,18 +101,16 @@ var keyDefaults = map[string]string{
 	"oppositeCastling": "false", "sittuyinPromotion": "false", "promotedPieceType": "",
 	"piecePromotionOnCapture": "false", "mandatoryPiecePromotion": "false", "pieceDemotion": "false",
 	// deprecated spellings of the above
-	"whiteFlag": "", "blackFlag": "", "whiteDropRegion": "", "blackDropRegion": "", "dropOnTop": "false",
+	"whiteDropRegion": "", "blackDropRegion": "", "dropOnTop": "false",
 }
 
 // whenDefault are keys that only matter together with a rule the format
-// lacks (drops, flags, connections): any value is accepted, and the rule
+// lacks (drops, connections): any value is accepted, and the rule
 // they refine is what a problem names.
 var whenDefault = map[string]bool{
 	"dropChecks": true, "mustDropType": true, "dropNoDoubledCount": true, "dropRegionWhite": true,
 	"dropRegionBlack": true, "wallingRegionWhite": true, "wallingRegionBlack": true, "wallingRegion": true,
-	"flagPiece": true, "flagPieceWhite": true, "flagPieceBlack": true, "flagPieceCount": true,
-	"flagPieceBlockedWin": true, "flagMove": true, "flagPieceSafe": true, "connectPieceTypes": true,
-	"connectVertical": true, "connectHorizontal": true, "connectDiagonal": true, "connectValue": true,
+	"connectPieceTypes": true, "connectVertical": true, "connectHorizontal": true, "connectDiagonal": true, "connectValue": true,
 }
 
 // fsfBuiltins are the names of Fairy-Stockfish's built-in variants at

@@ -370,8 +370,8 @@ func TestFairyStockfishVariantsINI(t *testing.T) {
 			}
 		}
 	}
-	if imported != 25 {
-		t.Errorf("%d sections imported; want 25", imported)
+	if imported != 30 {
+		t.Errorf("%d sections imported; want 30", imported)
 	}
 }
 

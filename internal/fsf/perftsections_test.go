@@ -297,7 +297,8 @@ const sectionsHeader = `# Fairy-Stockfish's perft of every variant the import ac
 # which Fairy-Stockfish reads; "fen startpos" is each engine's own start.
 # The run that wrote the file checked this engine against every number, as
 # TestPerftSections does; one with 100 random positions per variant
-# (FSF_PERFT_RANDOM=100, 5,000 positions) found no difference either.
+# (FSF_PERFT_RANDOM=100: 5,000 positions of the 50 variants accepted before
+# the flag keys were translated) found no difference either.
 # Format: one block per position: "section", "fen", "moves", "perft DEPTH NODES".
 `
 

@@ -38,6 +38,15 @@ type state struct {
 	nMoveRule  int
 	nFoldRule  int
 
+	// The capture-the-flag rule: flagPiece is a piece kind, or kindAny
+	// (Fairy-Stockfish's * and its default, every piece).
+	flagPiece      [2]int
+	flagRegion     [2]sqset
+	flagCount      int
+	flagBlockedWin bool
+	flagMove       bool
+	flagSafe       bool
+
 	// at is the entry that set each field last, by the name of its key.
 	at map[string]entry
 	// other holds the effective keys that have no equivalent.
@@ -68,6 +77,7 @@ func newState() *state {
 		rookPieces: [2]kset{{kindRook: true}, {kindRook: true}},
 		nMoveTypes: [2]kset{{kindPawn: true}, {kindPawn: true}},
 		nMoveRule:  50, nFoldRule: 3,
+		flagPiece: [2]int{kindAny, kindAny}, flagCount: 1,
 		at: map[string]entry{}, other: map[string]entry{},
 	}
 }
@@ -79,7 +89,7 @@ func (s *state) clone() *state {
 	c.at, c.other = maps.Clone(s.at), maps.Clone(s.other)
 	for i := range 2 {
 		c.promoRegion[i], c.dsRegion[i], c.epRegion[i] = maps.Clone(s.promoRegion[i]), maps.Clone(s.dsRegion[i]), maps.Clone(s.epRegion[i])
-		c.tsRegion[i] = maps.Clone(s.tsRegion[i])
+		c.tsRegion[i], c.flagRegion[i] = maps.Clone(s.tsRegion[i]), maps.Clone(s.flagRegion[i])
 		c.promoPawns[i], c.promoPieces[i] = maps.Clone(s.promoPawns[i]), maps.Clone(s.promoPieces[i])
 		c.epTypes[i], c.rookPieces[i], c.nMoveTypes[i] = maps.Clone(s.epTypes[i]), maps.Clone(s.rookPieces[i]), maps.Clone(s.nMoveTypes[i])
 	}
@@ -202,6 +212,21 @@ func apply(s *state, keys []entry) []entry {
 	r.kinds("nMoveRuleTypesBlack", nil, &s.nMoveTypes[1])
 	r.intKey("nMoveRule", &s.nMoveRule, parseCount)
 	r.intKey("nFoldRule", &s.nFoldRule, parseCount)
+	// The flag; whiteFlag and blackFlag are the deprecated spellings of
+	// the regions, which Fairy-Stockfish reads first.
+	r.region("whiteFlag", &s.flagRegion[0])
+	r.region("blackFlag", &s.flagRegion[1])
+	r.flagPiece("flagPiece", &s.flagPiece[0], &s.flagPiece[1])
+	r.flagPiece("flagPieceWhite", &s.flagPiece[0], nil)
+	r.flagPiece("flagPieceBlack", nil, &s.flagPiece[1])
+	r.region("flagRegion", &s.flagRegion[0])
+	r.region("flagRegion", &s.flagRegion[1])
+	r.region("flagRegionWhite", &s.flagRegion[0])
+	r.region("flagRegionBlack", &s.flagRegion[1])
+	r.intKey("flagPieceCount", &s.flagCount, parseCount)
+	r.boolKey("flagPieceBlockedWin", &s.flagBlockedWin)
+	r.boolKey("flagMove", &s.flagMove)
+	r.boolKey("flagPieceSafe", &s.flagSafe)
 	var unknown []entry
 	for _, e := range keys {
 		switch {
@@ -354,6 +379,39 @@ func (r *reader) kind(key string, white, black *int) {
 			if dst != nil {
 				*dst = k
 			}
+		}
+	}
+	r.s.at[key] = e
+}
+
+// flagPiece reads a flag piece as Fairy-Stockfish reads a PieceType: the
+// last of its letters, * (or "-", or none) every piece.
+func (r *reader) flagPiece(key string, white, black *int) {
+	e, ok := r.get(key)
+	if !ok {
+		return
+	}
+	k := kindAny
+loop:
+	for i := 0; i < len(e.value); i++ {
+		c := e.value[i]
+		switch {
+		case c == ' ' || c == '\t':
+		case c == '*':
+			k = kindAny
+		case c == '-':
+			break loop
+		default:
+			var found bool
+			if k, found = r.kindOf(lower(c)); !found {
+				r.bad(e, "%q is not the letter of a piece of this variant", c)
+				return
+			}
+		}
+	}
+	for _, dst := range []*int{white, black} {
+		if dst != nil {
+			*dst = k
 		}
 	}
 	r.s.at[key] = e

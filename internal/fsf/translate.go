@@ -27,6 +27,7 @@ func translate(id, name string, s *state) (*rules.Definition, []Problem) {
 	t.promotion(d)
 	t.enPassant(d)
 	t.castling(d)
+	t.flag(d)
 	d.Rules.Draws = rules.DrawsDef{RepetitionClaim: s.nFoldRule, MoveClaim: s.nMoveRule}
 	if s.stalemateLoss {
 		d.Rules.Stalemate = "loss"
@@ -540,4 +541,107 @@ func (t *translation) whole(region sqset) bool {
 		}
 	}
 	return true
+}
+
+// flag writes Fairy-Stockfish's capture the flag as rules.flag: one piece
+// type for both sides, one flag piece enough, and a win at once for the
+// side that reaches its region. A region outside the board is no region;
+// with none on either side there is no flag.
+func (t *translation) flag(d *rules.Definition) {
+	s := t.s
+	var squares [2][]string
+	for c, region := range s.flagRegion {
+		for r := range s.ranks {
+			for f := range s.files {
+				if region[[2]int{f, r}] {
+					squares[c] = append(squares[c], fmt.Sprintf("%c%d", 'a'+f, r+1))
+				}
+			}
+		}
+	}
+	if len(squares[0]) == 0 && len(squares[1]) == 0 {
+		return
+	}
+	ok := true
+	if s.flagCount != 1 {
+		t.fail("flagPieceCount", CodeUnsupported, "flagPieceCount = %d: the format's flag is won by one piece", s.flagCount)
+		ok = false
+	}
+	for _, b := range []struct {
+		key, why string
+		on       bool
+	}{
+		{"flagPieceBlockedWin", "the format's flag is won only by a flag piece on each square it needs", s.flagBlockedWin},
+		{"flagMove", "the format's flag wins at once; the other side gets no further move", s.flagMove},
+		{"flagPieceSafe", "the format's flag piece wins whether or not it is attacked", s.flagSafe},
+	} {
+		if b.on {
+			t.fail(b.key, CodeUnsupported, "%s = true: %s", b.key, b.why)
+			ok = false
+		}
+	}
+	if s.flagPiece[0] != s.flagPiece[1] {
+		t.fail("flagPieceBlack", CodeUnsupported, "the two sides' flag pieces differ: the format's flag names one piece type")
+		return
+	}
+	k := s.flagPiece[0]
+	if k == kindAny {
+		key := "flagPiece"
+		if _, set := s.at[key]; !set {
+			key = "flagRegion"
+		}
+		t.fail(key, CodeUnsupported, "the flag piece is * (every piece): the format's flag names one piece type")
+		return
+	}
+	for c, side := range []string{"White", "Black"} {
+		if len(squares[c]) == 0 {
+			t.fail("flagRegion"+side, CodeUnsupported, "%s has no flag squares on the board: the format's flag needs squares for each side", side)
+			ok = false
+		}
+	}
+	letter, present := t.letter[k]
+	if !ok || !present {
+		return // a piece that never stands on the board reaches no flag
+	}
+	if t.flagInStart(d.StartFEN, s.letters[k], squares) {
+		t.fail("startFen", CodeUnsupported, "the start position has reached the flag already: Fairy-Stockfish judges only the side that has just moved")
+		return
+	}
+	d.Rules.Flag = &rules.FlagDef{Piece: letter, White: squares[0], Black: squares[1]}
+}
+
+// flagInStart says whether a flag piece of the start position stands on
+// its side's flag squares.
+func (t *translation) flagInStart(fen string, letter byte, squares [2][]string) bool {
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		return false
+	}
+	rows := strings.Split(fields[0], "/")
+	for i, row := range rows {
+		r, f := len(rows)-1-i, 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			switch {
+			case c >= '0' && c <= '9':
+				n := int(c - '0')
+				for j+1 < len(row) && row[j+1] >= '0' && row[j+1] <= '9' {
+					j++
+					n = n*10 + int(row[j]-'0')
+				}
+				f += n
+				continue
+			case lower(c) == letter:
+				side := 1
+				if c != letter {
+					side = 0
+				}
+				if slices.Contains(squares[side], fmt.Sprintf("%c%d", 'a'+f, r+1)) {
+					return true
+				}
+			}
+			f++
+		}
+	}
+	return false
 }

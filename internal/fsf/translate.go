@@ -445,28 +445,36 @@ func (t *translation) lastSquares(fen string) bool {
 // board), file and rank from 0.
 func holesOf(board string) sqset {
 	out := sqset{}
+	boardSquares(board, func(c byte, f, r int) {
+		if c == '*' {
+			out[[2]int{f, r}] = true
+		}
+	})
+	return out
+}
+
+// boardSquares calls fn with each character of a FEN's board that stands
+// on a square (a piece letter, or * for a hole), with its file and rank
+// from 0.
+func boardSquares(board string, fn func(c byte, file, rank int)) {
 	rows := strings.Split(board, "/")
 	for i, row := range rows {
 		r, f := len(rows)-1-i, 0
 		for j := 0; j < len(row); j++ {
 			c := row[j]
-			switch {
-			case c >= '0' && c <= '9':
+			if c >= '0' && c <= '9' {
 				n := int(c - '0')
 				for j+1 < len(row) && row[j+1] >= '0' && row[j+1] <= '9' {
 					j++
 					n = n*10 + int(row[j]-'0')
 				}
 				f += n
-			case c == '*':
-				out[[2]int{f, r}] = true
-				f++
-			default:
-				f++
+				continue
 			}
+			fn(c, f, r)
+			f++
 		}
 	}
-	return out
 }
 
 // stuck says whether every promoting piece would have no move on rank r
@@ -617,31 +625,16 @@ func (t *translation) flagInStart(fen string, letter byte, squares [2][]string) 
 	if len(fields) == 0 {
 		return false
 	}
-	rows := strings.Split(fields[0], "/")
-	for i, row := range rows {
-		r, f := len(rows)-1-i, 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
-			switch {
-			case c >= '0' && c <= '9':
-				n := int(c - '0')
-				for j+1 < len(row) && row[j+1] >= '0' && row[j+1] <= '9' {
-					j++
-					n = n*10 + int(row[j]-'0')
-				}
-				f += n
-				continue
-			case lower(c) == letter:
-				side := 1
-				if c != letter {
-					side = 0
-				}
-				if slices.Contains(squares[side], fmt.Sprintf("%c%d", 'a'+f, r+1)) {
-					return true
-				}
-			}
-			f++
+	found := false
+	boardSquares(fields[0], func(c byte, f, r int) {
+		if lower(c) != letter {
+			return
 		}
-	}
-	return false
+		side := 1
+		if c != letter {
+			side = 0
+		}
+		found = found || slices.Contains(squares[side], fmt.Sprintf("%c%d", 'a'+f, r+1))
+	})
+	return found
 }

@@ -49,6 +49,9 @@ func (b *browser) open(path string, plies int) {
 	b.T.Helper()
 	b.Do("open "+path, chromedp.Navigate(b.Base.String()+path))
 	b.idle(plies)
+	// The setup options are shown after the first game: wait for them, or
+	// a click may land where a control was before they moved it.
+	b.Do("the setup options", chromedp.WaitReady(chromedp.CSS(`#setup-choice[data-for]`)))
 }
 
 // idle waits until the page has played plies moves and drawn the board
@@ -115,6 +118,9 @@ func (b *browser) startFEN(id, fen string) {
 	b.Do("start "+id+" from "+fen,
 		chromedp.SetValue(chromedp.ID("fen"), fen), chromedp.Click(chromedp.ID("start-fen")),
 		chromedp.Click(chromedp.ID("source-builtin")), chromedp.SetValue(chromedp.ID("variant"), id),
+		// The variant's setup options shown or hidden first: they move the
+		// start button, and a click on its old place would miss it.
+		chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`#setup-choice[data-for=%q]`, id))),
 		chromedp.Click(chromedp.ID("start")))
 	b.Do("wait for "+fen, chromedp.WaitVisible(chromedp.CSS(`#current-fen`)))
 	b.idle(0)

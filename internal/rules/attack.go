@@ -240,19 +240,21 @@ func (p *Position) InCheck() bool {
 // Checkers returns the squares of the pieces that give check to the side to
 // move, in square order.
 func (p *Position) Checkers() []Square {
+	return p.attackersOf(p.king[p.side], p.side.Other(), false)
+}
+
+// attackersOf returns the squares of the pieces of colour by that could
+// capture on sq, in square order; with first, only the first of them.
+// Each piece's capture of sq is tested directly (pieceAttacks), so a piece
+// counts even where another attacker stands behind it.
+func (p *Position) attackersOf(sq Square, by Color, first bool) []Square {
 	var out []Square
-	ks := p.king[p.side]
-	them := p.side.Other()
-	// A piece gives check when removing every other enemy attacker still
-	// leaves the King attacked only through it: test each enemy piece's
-	// capture of the King square directly.
-	for sq := Square(0); sq < NumSquares; sq++ {
-		pc := p.board[sq]
-		if pc == 0 || pc.Color() != them {
-			continue
-		}
-		if p.pieceAttacks(sq, ks) {
-			out = append(out, sq)
+	for s := Square(0); s < NumSquares; s++ {
+		if pc := p.board[s]; pc != 0 && pc.Color() == by && p.pieceAttacks(s, sq) {
+			out = append(out, s)
+			if first {
+				break
+			}
 		}
 	}
 	return out

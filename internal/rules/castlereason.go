@@ -146,13 +146,11 @@ func nearFirst(kf, lo, hi int) []int {
 	return out
 }
 
-// attackerOf returns the square of a piece of colour by that attacks sq,
-// the lowest square first, or NoSquare when none is found piece by piece.
+// attackerOf returns the square of the first piece of colour by that
+// attacks sq (attackersOf), or NoSquare when there is none.
 func (p *Position) attackerOf(sq Square, by Color) Square {
-	for s := Square(0); s < NumSquares; s++ {
-		if pc := p.board[s]; pc != 0 && pc.Color() == by && p.pieceAttacks(s, sq) {
-			return s
-		}
+	if a := p.attackersOf(sq, by, true); len(a) > 0 {
+		return a[0]
 	}
 	return NoSquare
 }

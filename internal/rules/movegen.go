@@ -50,11 +50,20 @@ func (p *Position) pieceMoves(moves []Move, from Square, pc Piece, capturesOnly 
 		}
 		return p.powerMoves(moves, from, pc, pt.power, pc.Type(), capturesOnly)
 	}
-	if p.v.types[pc.Type()-1].overlap {
-		start := len(moves)
-		return dropRepeats(p.shapeMoves(moves, from, pc, capturesOnly), start)
+	pt := &p.v.types[pc.Type()-1]
+	quietEP := p.v.epQuietFirst && pt.epTaker // EnPassantDef.QuietFirst (enpassant.go)
+	if !pt.overlap && !quietEP {
+		return p.shapeMoves(moves, from, pc, capturesOnly)
 	}
-	return p.shapeMoves(moves, from, pc, capturesOnly)
+	start := len(moves)
+	moves = p.shapeMoves(moves, from, pc, capturesOnly)
+	if pt.overlap {
+		moves = dropRepeats(moves, start)
+	}
+	if quietEP && p.ep != NoSquare {
+		moves = dropQuietEP(moves, start)
+	}
+	return moves
 }
 
 // dropRepeats removes the moves after start that repeat an earlier one.
@@ -76,7 +85,6 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 	b := &p.board
 	foe := &p.v.foe[us]
 	mt := &p.v.moves[us][int(t)*NumSquares+int(from)]
-	start := len(moves)
 	for i := range mt.leaps {
 		e := &mt.leaps[i]
 		target := b[e.to]
@@ -235,9 +243,6 @@ func (p *Position) shapeMoves(moves []Move, from Square, pc Piece, capturesOnly 
 		if b[from+d] == 0 && b[from+2*d] == 0 && b[mt.triple] == 0 {
 			moves = p.addMove(moves, t, from, mt.triple, MoveDoubleStep, mt.doublePromote)
 		}
-	}
-	if p.v.epQuietFirst && p.ep != NoSquare && p.v.types[t-1].epTaker {
-		moves = dropQuietEP(moves, start)
 	}
 	return moves
 }

@@ -81,7 +81,10 @@ func (v *Variant) buildTables(ctx context.Context, shapes [][]shape) error {
 	n := (len(v.types) + 1) * NumSquares
 	for ti, ss := range shapes {
 		v.types[ti].overlap = shapesOverlap(ss, v.types[ti].DoubleStep != nil)
-		if v.types[ti].overlap || v.types[ti].special {
+		// An en passant taker of a variant with QuietFirst is filtered in
+		// pieceMoves (enpassant.go), not in the hot loop of shapeMoves.
+		quietEP := v.epQuietFirst && v.types[ti].epTaker
+		if v.types[ti].overlap || v.types[ti].special || quietEP {
 			v.dispatch.add(makePiece(PieceType(ti+1), White))
 			v.dispatch.add(makePiece(PieceType(ti+1), Black))
 		}

@@ -50,10 +50,13 @@ const (
 	AdjudicationResultReasonInsufficientMaterial AdjudicationResultReason = "insufficient-material"
 	AdjudicationResultReasonKingOfTheHill        AdjudicationResultReason = "king-of-the-hill"
 	AdjudicationResultReasonOngoing              AdjudicationResultReason = "ongoing"
+	AdjudicationResultReasonRaceDrawn            AdjudicationResultReason = "race-drawn"
+	AdjudicationResultReasonRaceWon              AdjudicationResultReason = "race-won"
 	AdjudicationResultReasonResignation          AdjudicationResultReason = "resignation"
 	AdjudicationResultReasonSeventyFiveMoves     AdjudicationResultReason = "seventy-five-moves"
 	AdjudicationResultReasonStalemate            AdjudicationResultReason = "stalemate"
 	AdjudicationResultReasonStalemateLoss        AdjudicationResultReason = "stalemate-loss"
+	AdjudicationResultReasonThreeChecks          AdjudicationResultReason = "three-checks"
 )
 
 // Valid indicates whether the value is a known member of the AdjudicationResultReason enum.
@@ -83,6 +86,10 @@ func (e AdjudicationResultReason) Valid() bool {
 		return true
 	case AdjudicationResultReasonOngoing:
 		return true
+	case AdjudicationResultReasonRaceDrawn:
+		return true
+	case AdjudicationResultReasonRaceWon:
+		return true
 	case AdjudicationResultReasonResignation:
 		return true
 	case AdjudicationResultReasonSeventyFiveMoves:
@@ -90,6 +97,8 @@ func (e AdjudicationResultReason) Valid() bool {
 	case AdjudicationResultReasonStalemate:
 		return true
 	case AdjudicationResultReasonStalemateLoss:
+		return true
+	case AdjudicationResultReasonThreeChecks:
 		return true
 	default:
 		return false
@@ -335,6 +344,7 @@ const (
 	IllegalMoveReasonCastlingThroughAttack IllegalMoveReason = "castling-through-attack"
 	IllegalMoveReasonFrozen                IllegalMoveReason = "frozen"
 	IllegalMoveReasonGameOver              IllegalMoveReason = "game-over"
+	IllegalMoveReasonGivesCheck            IllegalMoveReason = "gives-check"
 	IllegalMoveReasonImmobilized           IllegalMoveReason = "immobilized"
 	IllegalMoveReasonImmune                IllegalMoveReason = "immune"
 	IllegalMoveReasonInCheck               IllegalMoveReason = "in-check"
@@ -363,6 +373,8 @@ func (e IllegalMoveReason) Valid() bool {
 	case IllegalMoveReasonFrozen:
 		return true
 	case IllegalMoveReasonGameOver:
+		return true
+	case IllegalMoveReasonGivesCheck:
 		return true
 	case IllegalMoveReasonImmobilized:
 		return true
@@ -702,16 +714,37 @@ func (e RulesDefBareKing) Valid() bool {
 	}
 }
 
+// Defines values for RulesDefGivingCheck.
+const (
+	Allowed RulesDefGivingCheck = "allowed"
+	Illegal RulesDefGivingCheck = "illegal"
+)
+
+// Valid indicates whether the value is a known member of the RulesDefGivingCheck enum.
+func (e RulesDefGivingCheck) Valid() bool {
+	switch e {
+	case Allowed:
+		return true
+	case Illegal:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RulesDefInsufficientMaterial.
 const (
-	RulesDefInsufficientMaterialFide RulesDefInsufficientMaterial = "fide"
-	RulesDefInsufficientMaterialNone RulesDefInsufficientMaterial = "none"
+	RulesDefInsufficientMaterialFide  RulesDefInsufficientMaterial = "fide"
+	RulesDefInsufficientMaterialKings RulesDefInsufficientMaterial = "kings"
+	RulesDefInsufficientMaterialNone  RulesDefInsufficientMaterial = "none"
 )
 
 // Valid indicates whether the value is a known member of the RulesDefInsufficientMaterial enum.
 func (e RulesDefInsufficientMaterial) Valid() bool {
 	switch e {
 	case RulesDefInsufficientMaterialFide:
+		return true
+	case RulesDefInsufficientMaterialKings:
 		return true
 	case RulesDefInsufficientMaterialNone:
 		return true
@@ -820,10 +853,13 @@ const (
 	StatusOutcomeInsufficientMaterial StatusOutcome = "insufficient-material"
 	StatusOutcomeKingOfTheHill        StatusOutcome = "king-of-the-hill"
 	StatusOutcomeOngoing              StatusOutcome = "ongoing"
+	StatusOutcomeRaceDrawn            StatusOutcome = "race-drawn"
+	StatusOutcomeRaceWon              StatusOutcome = "race-won"
 	StatusOutcomeResignation          StatusOutcome = "resignation"
 	StatusOutcomeSeventyFiveMoves     StatusOutcome = "seventy-five-moves"
 	StatusOutcomeStalemate            StatusOutcome = "stalemate"
 	StatusOutcomeStalemateLoss        StatusOutcome = "stalemate-loss"
+	StatusOutcomeThreeChecks          StatusOutcome = "three-checks"
 )
 
 // Valid indicates whether the value is a known member of the StatusOutcome enum.
@@ -851,6 +887,10 @@ func (e StatusOutcome) Valid() bool {
 		return true
 	case StatusOutcomeOngoing:
 		return true
+	case StatusOutcomeRaceDrawn:
+		return true
+	case StatusOutcomeRaceWon:
+		return true
 	case StatusOutcomeResignation:
 		return true
 	case StatusOutcomeSeventyFiveMoves:
@@ -858,6 +898,8 @@ func (e StatusOutcome) Valid() bool {
 	case StatusOutcomeStalemate:
 		return true
 	case StatusOutcomeStalemateLoss:
+		return true
+	case StatusOutcomeThreeChecks:
 		return true
 	default:
 		return false
@@ -1133,8 +1175,11 @@ type BoardRequest struct {
 // material alone, whatever the position: what a flag fall is decided
 // by (claim `flag`). FIDE chess: false for a side with only its King;
 // with King and one Knight, or King and Bishops, as lichess and
-// chessops decide it (see the [rules](/docs/rules)). Every other
-// variant: false only for a side with nothing but its royal piece.
+// chessops decide it (see the [rules](/docs/rules)). Where the flag
+// piece is the King (kingofthehill, racingkings) always true: a lone
+// King can still reach its flag. Every other variant: false only for
+// a side with nothing but its royal piece (3check: a lone King gives
+// no check).
 type CanMate struct {
 	// Black Black can still checkmate.
 	Black bool `json:"black"`
@@ -1312,8 +1357,15 @@ type EnPassant struct {
 
 // FlagRule The flag (King of the Hill): a side whose piece of type `piece` stands on one of its own squares
 // (`white` for White, `black` for Black) wins at once, outcome `king-of-the-hill` (docs/VARIANTS.md, "flag").
-// Judged after every move, before checkmate; a position it has ended has no legal move.
+// Judged after every move, before checkmate; a position it has ended has no legal move. With `answer`,
+// the race of racingkings: the outcome is `race-won` or `race-drawn` instead.
 type FlagRule struct {
+	// Answer The opponent of the side that reaches its flag first answers with one more move before the game
+	// ends (racingkings; Fairy-Stockfish's flagMove): it may take the flag piece off its square, or, for a
+	// royal flag piece, Black answering White, reach its own flag too, which draws (`race-drawn`); the
+	// first side home wins otherwise (`race-won`). A royal flag piece Black brings home first wins at once.
+	Answer *bool `json:"answer,omitempty"`
+
 	// Black The squares that win for Black.
 	//
 	// Example: ["d4","e4","d5","e5"]
@@ -1459,7 +1511,10 @@ type IllegalMove struct {
 // one, next to the piece holds it), `nothing-to-copy` (a Fool whose
 // opponent's last move gives it nothing to copy), `immune` (the move
 // would take a piece that cannot be taken: a Block, or a Fool that
-// copied a Block), `game-over` (the game ended before the move).
+// copied a Block), `gives-check` (the move would give check where the
+// variant forbids it: racingkings), `game-over` (the game ended before
+// the move, or in the position given: a King on the hill, the last
+// check given).
 type IllegalMoveReason string
 
 // ImportProblem One reason why a section cannot be imported.
@@ -1652,7 +1707,10 @@ type MoveProblem struct {
 	// one, next to the piece holds it), `nothing-to-copy` (a Fool whose
 	// opponent's last move gives it nothing to copy), `immune` (the move
 	// would take a piece that cannot be taken: a Block, or a Fool that
-	// copied a Block), `game-over` (the game ended before the move).
+	// copied a Block), `gives-check` (the move would give check where the
+	// variant forbids it: racingkings), `game-over` (the game ended before
+	// the move, or in the position given: a King on the hill, the last
+	// check given).
 	Reason *IllegalMoveReason `json:"reason,omitempty"`
 }
 
@@ -1899,7 +1957,10 @@ type Problem struct {
 	// one, next to the piece holds it), `nothing-to-copy` (a Fool whose
 	// opponent's last move gives it nothing to copy), `immune` (the move
 	// would take a piece that cannot be taken: a Block, or a Fool that
-	// copied a Block), `game-over` (the game ended before the move).
+	// copied a Block), `gives-check` (the move would give check where the
+	// variant forbids it: racingkings), `game-over` (the game ended before
+	// the move, or in the position given: a King on the hill, the last
+	// check given).
 	Reason *IllegalMoveReason `json:"reason,omitempty"`
 
 	// Status The HTTP status of the answer, repeated.
@@ -1981,6 +2042,12 @@ type RulesDef struct {
 	// the files it gives instead (docs/VARIANTS.md, "castling").
 	Castling *Castling `json:"castling,omitempty"`
 
+	// CheckLimit Above 0, a side that has given this many checks wins at once, outcome `three-checks` (3check: 3,
+	// 5check: 5), judged after the flag and before checkmate; the position then has no legal move. The
+	// checks each side still needs are part of the FEN, after the en-passant field (`3+3`); the checks given
+	// after the move number (`+0+0`, lichess's older FENs) are read too (docs/VARIANTS.md, "checkLimit").
+	CheckLimit *int `json:"checkLimit,omitempty"`
+
 	// Draws The draw rules; an absent or 0 value switches a rule off.
 	Draws *DrawRules `json:"draws,omitempty"`
 
@@ -1989,10 +2056,14 @@ type RulesDef struct {
 
 	// Flag The flag (King of the Hill): a side whose piece of type `piece` stands on one of its own squares
 	// (`white` for White, `black` for Black) wins at once, outcome `king-of-the-hill` (docs/VARIANTS.md, "flag").
-	// Judged after every move, before checkmate; a position it has ended has no legal move.
+	// Judged after every move, before checkmate; a position it has ended has no legal move. With `answer`,
+	// the race of racingkings: the outcome is `race-won` or `race-drawn` instead.
 	Flag *FlagRule `json:"flag,omitempty"`
 
-	// InsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `none` (the default): no such rule.
+	// GivingCheck `illegal`: no move may give check (racingkings; the reason `gives-check`); `allowed` (the default).
+	GivingCheck *RulesDefGivingCheck `json:"givingCheck,omitempty"`
+
+	// InsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `none` (the default): no such rule.
 	InsufficientMaterial *RulesDefInsufficientMaterial `json:"insufficientMaterial,omitempty"`
 
 	// KingJump The King's first-move jump of the Cazaux games, to an empty square two away (see the [variant format](/docs/variants)); not together with castling (default false).
@@ -2011,7 +2082,10 @@ type RulesDef struct {
 // RulesDefBareKing `loss`: a side left with its King alone loses (outcome `bare-king`), unless it bares the opposing King on its very next move, which draws (docs/RULES.md R41); `none` (the default): no such rule.
 type RulesDefBareKing string
 
-// RulesDefInsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `none` (the default): no such rule.
+// RulesDefGivingCheck `illegal`: no move may give check (racingkings; the reason `gives-check`); `allowed` (the default).
+type RulesDefGivingCheck string
+
+// RulesDefInsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `none` (the default): no such rule.
 type RulesDefInsufficientMaterial string
 
 // RulesDefStalemate What a stalemate means for the stalemated side: `draw` (the default) or `loss` (outcome `stalemate-loss`).
@@ -2081,12 +2155,21 @@ type Status struct {
 	// material alone, whatever the position: what a flag fall is decided
 	// by (claim `flag`). FIDE chess: false for a side with only its King;
 	// with King and one Knight, or King and Bishops, as lichess and
-	// chessops decide it (see the [rules](/docs/rules)). Every other
-	// variant: false only for a side with nothing but its royal piece.
+	// chessops decide it (see the [rules](/docs/rules)). Where the flag
+	// piece is the King (kingofthehill, racingkings) always true: a lone
+	// King can still reach its flag. Every other variant: false only for
+	// a side with nothing but its royal piece (3check: a lone King gives
+	// no check).
 	CanMate CanMate `json:"canMate"`
 
 	// Checkers The squares of the pieces that give check, empty when none.
 	Checkers []string `json:"checkers"`
+
+	// ChecksGiven In a variant with a check limit (3check, 5check), the checks each side has given; absent elsewhere.
+	ChecksGiven *struct {
+		Black int `json:"black"`
+		White int `json:"white"`
+	} `json:"checksGiven,omitempty"`
 
 	// ClaimableDraws The draws the side to move may claim now (see Claim), empty when none; the game goes on unless one is claimed.
 	ClaimableDraws []StatusClaimableDraws `json:"claimableDraws"`
@@ -2110,8 +2193,10 @@ type Status struct {
 	// draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
 	// move rule), `insufficient-material`; in variants whose rules say so, `stalemate-loss`: the side to
 	// move is stalemated and loses (courier, wildebeest), and `bare-king`: a side left with its King alone has lost
-	// (courier, docs/RULES.md R41), and `king-of-the-hill`: a side's flag piece reached one of its flag squares, its King
-	// on the hill in kingofthehill (rules.flag), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+	// (courier, docs/RULES.md R41), `king-of-the-hill`: a side's flag piece reached one of its flag squares, its King
+	// on the hill in kingofthehill (rules.flag), `three-checks`: a side gave the variant's number of checks (3check,
+	// 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
+	// (racingkings), with `winner`; `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 	// `flag-fall-draw` and `aborted` appear only in
 	// adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 	// winner are the claim's too; legal-moves, status and validate-move never give them.
@@ -2126,7 +2211,7 @@ type Status struct {
 	// Turn The side to move.
 	Turn StatusTurn `json:"turn"`
 
-	// Winner The winner, after a checkmate, a stalemate that loses, a bare King, an accepted resignation or a flag fall the other side wins; absent otherwise.
+	// Winner The winner, after a checkmate, a stalemate that loses, a bare King, a flag reached, the last check given, a race won, an accepted resignation or a flag fall the other side wins; absent otherwise.
 	Winner *StatusWinner `json:"winner,omitempty"`
 }
 
@@ -2137,8 +2222,10 @@ type StatusClaimableDraws string
 // draws that end a game by themselves: `fivefold-repetition`, `seventy-five-moves` (the variant's
 // move rule), `insufficient-material`; in variants whose rules say so, `stalemate-loss`: the side to
 // move is stalemated and loses (courier, wildebeest), and `bare-king`: a side left with its King alone has lost
-// (courier, docs/RULES.md R41), and `king-of-the-hill`: a side's flag piece reached one of its flag squares, its King
-// on the hill in kingofthehill (rules.flag), with `winner`). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+// (courier, docs/RULES.md R41), `king-of-the-hill`: a side's flag piece reached one of its flag squares, its King
+// on the hill in kingofthehill (rules.flag), `three-checks`: a side gave the variant's number of checks (3check,
+// 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
+// (racingkings), with `winner`; `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 // `flag-fall-draw` and `aborted` appear only in
 // adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 // winner are the claim's too; legal-moves, status and validate-move never give them.
@@ -2147,7 +2234,7 @@ type StatusOutcome string
 // StatusTurn The side to move.
 type StatusTurn string
 
-// StatusWinner The winner, after a checkmate, a stalemate that loses, a bare King, an accepted resignation or a flag fall the other side wins; absent otherwise.
+// StatusWinner The winner, after a checkmate, a stalemate that loses, a bare King, a flag reached, the last check given, a race won, an accepted resignation or a flag fall the other side wins; absent otherwise.
 type StatusWinner string
 
 // StatusResult The status of a position.

@@ -127,9 +127,11 @@ func TestVariantListAliases(t *testing.T) {
 			if v.PGNName == nil || *v.PGNName != "Chess960" {
 				t.Errorf("chess960: pgnName %v; want Chess960", v.PGNName)
 			}
-		case "kingofthehill":
-			if v.PGNName == nil || *v.PGNName != "King of the Hill" {
-				t.Errorf("kingofthehill: pgnName %v; want King of the Hill", v.PGNName)
+		case "kingofthehill", "3check", "racingkings":
+			// lichess's PGN Variant tags.
+			want := map[string]string{"kingofthehill": "King of the Hill", "3check": "Three-check", "racingkings": "Racing Kings"}[v.ID]
+			if v.PGNName == nil || *v.PGNName != want {
+				t.Errorf("%s: pgnName %v; want %s", v.ID, v.PGNName, want)
 			}
 		default:
 			if v.PGNName == nil || *v.PGNName != v.ID {

@@ -73,6 +73,12 @@ func appendStatus(b []byte, s *statusInfo) []byte {
 	b = strconv.AppendBool(b, s.CanMate.White)
 	b = append(b, `,"black":`...)
 	b = strconv.AppendBool(b, s.CanMate.Black)
+	if c := s.ChecksGiven; c != nil {
+		b = append(b, `},"checksGiven":{"white":`...)
+		b = strconv.AppendInt(b, int64(c.White), 10)
+		b = append(b, `,"black":`...)
+		b = strconv.AppendInt(b, int64(c.Black), 10)
+	}
 	return append(b, "}}"...)
 }
 

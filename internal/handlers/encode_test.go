@@ -87,6 +87,8 @@ func TestEncoderMatchesJSON(t *testing.T) {
 		{"grand", "9k/10/10/10/4b''5/10/4n5/10/4K''5/K9 w - - 0 20"},
 		{"grand", "9k/P9/10/10/10/10/10/10/10/4K5 w - - 0 40 initial:QGqg"},
 		{"giant", "k15/16/16/16/16/16/16/16/16/16/16/2Q13/2dd12/2dd12/3Q12/15K w - - 0 1"},
+		{"3check", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 1+2 0 9"},
+		{"racingkings", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"},
 	} {
 		checkPosition(t, positionAt(t, tt.variant, tt.fen))
 	}

@@ -136,6 +136,15 @@ type statusInfo struct {
 	// CanMate says, per side, whether it still has the material to
 	// checkmate (rules.Position.CanMate): what a flag fall is decided by.
 	CanMate sideFlags `json:"canMate"`
+	// ChecksGiven counts the checks each side has given, in a variant
+	// with a check limit (three-check); absent elsewhere.
+	ChecksGiven *sideCounts `json:"checksGiven,omitempty"`
+}
+
+// sideCounts is a count for each side.
+type sideCounts struct {
+	White int `json:"white"`
+	Black int `json:"black"`
 }
 
 // sideFlags is a yes or no for each side.
@@ -191,6 +200,9 @@ func describeStatus(p *rules.Position, st rules.Status) statusInfo {
 	}
 	if p.Variant().MovesPerTurn() > 1 {
 		si.MovesLeft = p.MovesLeft()
+	}
+	if p.Variant().CheckLimit() > 0 {
+		si.ChecksGiven = &sideCounts{White: p.Checks(rules.White), Black: p.Checks(rules.Black)}
 	}
 	for _, c := range st.Claimable {
 		si.ClaimableDraws = append(si.ClaimableDraws, c.String())

@@ -113,7 +113,9 @@ type RulesDef struct {
 	EnPassant *EnPassantDef `json:"enPassant,omitempty"`
 	Promotion *PromotionDef `json:"promotion,omitempty"`
 	Draws     DrawsDef      `json:"draws"`
-	// InsufficientMaterial is "fide" (dead positions as FIDE) or "none".
+	// InsufficientMaterial is "fide" (dead positions as FIDE), "kings"
+	// (a draw when both sides have their royal pieces alone: three-check,
+	// where any other piece can still give check) or "none".
 	InsufficientMaterial string `json:"insufficientMaterial,omitempty"`
 	// MovesPerTurn, above 1, gives each side that many moves a turn; a
 	// turn ends early right after a move that gives check, or when the
@@ -130,6 +132,13 @@ type RulesDef struct {
 	// on one of that side's flag squares win at once (King of the Hill;
 	// flag.go).
 	Flag *FlagDef `json:"flag,omitempty"`
+	// CheckLimit, above 0, makes a side that has given that many checks
+	// win at once (three-check: 3; checks.go). The checks each side still
+	// needs are part of the position and of its FEN.
+	CheckLimit int `json:"checkLimit,omitempty"`
+	// GivingCheck is "illegal" where no move may give check (Racing
+	// Kings; checks.go), or "allowed" (the default).
+	GivingCheck string `json:"givingCheck,omitempty"`
 }
 
 // FlagDef is the flag rule: the side whose piece of type Piece stands on
@@ -142,6 +151,12 @@ type FlagDef struct {
 	// (d4), at least one each.
 	White []string `json:"white"`
 	Black []string `json:"black"`
+	// Answer gives the opponent of the side that reaches its flag one
+	// more move before the game ends (Racing Kings; Fairy-Stockfish's
+	// flagMove): to take the flag piece off its square or, for a royal
+	// flag piece, Black answering White, to reach its own flag too, which
+	// draws. A royal flag piece Black brings home first wins at once.
+	Answer bool `json:"answer,omitempty"`
 }
 
 // CastlingDef enables castling: the unmoved King moves two squares toward an

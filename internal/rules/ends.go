@@ -8,8 +8,8 @@ package rules
 // rules of one family live in their own file (bareking.go, material.go),
 // the ones every variant has here.
 //
-// The order is the arbiter's: a flag reached comes first (flag.go), then a
-// checkmate, a bare King's loss before a stalemate (bareking.go), a
+// The order is the arbiter's: a flag reached comes first (flag.go), then
+// the check limit (checks.go), a checkmate, a bare King's loss before a stalemate (bareking.go), a
 // stalemate before dead material, and the automatic draws by repetition
 // and by the move rule last.
 
@@ -86,6 +86,9 @@ func (v *Variant) compileEnds() {
 	if v.flag != nil {
 		v.ends = append(v.ends, endFlag)
 	}
+	if v.checkLimit > 0 {
+		v.ends = append(v.ends, endCheckLimit)
+	}
 	v.ends = append(v.ends, endCheckmate)
 	if v.bareKing {
 		v.ends = append(v.ends, endBareKing)
@@ -95,8 +98,11 @@ func (v *Variant) compileEnds() {
 	} else {
 		v.ends = append(v.ends, endStalemate)
 	}
-	if v.material == "fide" {
+	switch v.material {
+	case "fide":
 		v.ends = append(v.ends, endFIDEMaterial)
+	case "kings":
+		v.ends = append(v.ends, endKingsMaterial)
 	}
 	if v.draws.RepetitionEnd > 0 {
 		v.ends = append(v.ends, endRepetition)

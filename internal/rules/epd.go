@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // epdFields is the number of fields a FEN keeps without its two clocks:
 // board, side to move, rights and en-passant square, as EPD writes them.
@@ -12,6 +15,9 @@ const fieldEPD = "epd"
 // extraFields describes, for an error about the number of fields, the
 // fields the variant's FEN may add after the six usual ones.
 func (v *Variant) extraFields() string {
+	if v.checkLimit > 0 {
+		return fmt.Sprintf(", the checks each side still needs (%d+%d) after the en-passant field or the checks given (+0+0) after the move number", v.checkLimit, v.checkLimit)
+	}
 	fools := v.fools != (typeSet{})
 	switch {
 	case len(v.choices) > 0 && fools:

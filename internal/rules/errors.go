@@ -36,7 +36,9 @@ type Error struct {
 	// Reason refines ErrIllegalMove: "off-board", "no-piece", "wrong-side",
 	// "unreachable", "in-check" (the King's jump out of check),
 	// "king-in-check" (the move would leave the King in check),
-	// "needs-promotion", "bad-promotion"; for castling the reasons of
+	// "needs-promotion", "bad-promotion"; "gives-check" where no move may
+	// give check (checks.go); "game-over" where an end rule has ended the
+	// game in the position itself (the flag, the check limit); for castling the reasons of
 	// castlereason.go ("no-castling-right", "castling-out-of-check",
 	// "castling-blocked", "castling-through-attack"); and
 	// "not-en-passant" for an e.p. suffix on another move (figurine.go).

@@ -40,6 +40,9 @@ type Setup struct {
 	// copying a Block or an Immobilizer, whose one-turn effect holds.
 	Effect    bool
 	FoolMoved Square
+	// Checks are the checks White [0] and Black [1] have given, in a
+	// variant with a check limit (checks.go).
+	Checks [2]int
 	// src says where the fields of the FEN that the setup was read from
 	// stand, so that NewPosition can give the offset of a square or a
 	// field at fault; zero for a setup made otherwise (fenwhere.go).
@@ -59,6 +62,7 @@ const (
 	fieldFullmoves = "fullmoves"
 	fieldPromotion = "promotion"
 	fieldMovesLeft = "moves-left"
+	fieldChecks    = "checks"
 )
 
 // ParseFEN reads a FEN of variant v: board, side to move, rights, en-passant
@@ -84,6 +88,23 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 	for i, o := 1, 0; i < len(fields); i++ {
 		o += len(fields[i-1]) + 1
 		offs[i] = o
+	}
+	checksText, checksOff, checksGiven := "", -1, false
+	if v.checkLimit > 0 {
+		// The check counts, after the en-passant field or after the
+		// clocks (checks.go), are taken out before the other fields.
+		k := -1
+		switch {
+		case len(fields) > epdFields && checksField(fields[epdFields], false):
+			k = epdFields
+		case len(fields) == len(names)+1 && checksField(fields[len(names)], true):
+			k, checksGiven = len(names), true
+		}
+		if k >= 0 {
+			checksText, checksOff = fields[k], offs[k]
+			fields = slices.Delete(fields, k, k+1)
+			offs = slices.Delete(offs, k, k+1)
+		}
 	}
 	for i, f := range fields {
 		if f == "" {
@@ -126,7 +147,7 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 			v.def.ID, len(names), v.extraFields(), epdFields, len(fields))
 	}
 	s := &Setup{Variant: v, EnPassant: NoSquare, FoolMoved: NoSquare}
-	s.src = fenSource{board: fields[0], rights: offs[2], enPassant: offs[3], extra: -1, fool: -1}
+	s.src = fenSource{board: fields[0], rights: offs[2], enPassant: offs[3], extra: -1, fool: -1, checks: checksOff}
 	if len(offs) > 6 {
 		s.src.extra = offs[6]
 	}
@@ -135,6 +156,11 @@ func ParseFEN(v *Variant, text string) (*Setup, error) {
 	}
 	if err := s.parseBoard(fields[0]); err != nil {
 		return nil, err
+	}
+	if checksOff >= 0 {
+		if err := s.parseChecks(checksText, checksOff, checksGiven); err != nil {
+			return nil, err
+		}
 	}
 	if s.holes != v.holes {
 		return nil, v.holesError(fields[0], &s.holes)
@@ -567,6 +593,9 @@ func (s *Setup) FEN() string {
 	default:
 		sb = append(append(sb, s.EnPassant.String()...), far.String()...)
 	}
+	if v.checkLimit > 0 {
+		sb = s.checksText(append(sb, ' '))
+	}
 	sb = append(sb, ' ')
 	sb = strconv.AppendInt(sb, int64(s.Halfmoves), 10)
 	sb = append(sb, ' ')
@@ -630,7 +659,8 @@ func caseFor(upper byte, c Color) byte {
 // Setup returns the position as an unchecked Setup.
 func (p *Position) Setup() *Setup {
 	s := &Setup{Variant: p.v, Board: p.board, Turn: p.side, Castling: p.castle, KingJump: p.jump,
-		EnPassant: p.ep, EnPassantTriple: p.epFar != NoSquare, Halfmoves: p.halfmove, Fullmoves: p.fullmove, MovesLeft: p.left, FoolMoved: NoSquare}
+		EnPassant: p.ep, EnPassantTriple: p.epFar != NoSquare, Halfmoves: p.halfmove, Fullmoves: p.fullmove, MovesLeft: p.left, FoolMoved: NoSquare,
+		Checks: [2]int{int(p.checksGiven[White]), int(p.checksGiven[Black])}}
 	if p.memoryMatters() {
 		s.Copies = p.imit
 		s.Effect, s.FoolMoved = p.effect != effectNone, p.effectSq
@@ -746,6 +776,16 @@ func NewPosition(s *Setup) (*Position, error) {
 		return nil, s.at(err, NoSquare)
 	}
 	p.hash ^= rightsHash(p.castle, p.jump)
+	for c, n := range s.Checks {
+		if n < 0 || n > v.checkLimit {
+			return nil, s.at(newError(ErrIllegalPosition, fieldChecks, -1, "%s has given %d checks; %s counts 0 to %d", Color(c), n, v.def.ID, v.checkLimit), NoSquare)
+		}
+		p.checksGiven[c] = uint8(n)
+		p.hash ^= zobristChecks[c][n]
+	}
+	if v.checkLimit > 0 && s.Checks[White] == v.checkLimit && s.Checks[Black] == v.checkLimit {
+		return nil, s.at(newError(ErrIllegalPosition, fieldChecks, -1, "both sides have given their last check: the first to give it ended the game"), NoSquare)
+	}
 	if p.side == Black {
 		p.hash ^= zobristSide
 	}

@@ -22,6 +22,7 @@ type fenSource struct {
 	enPassant int
 	extra     int // the seventh field: promotion type or moves left
 	fool      int // the Fools' field
+	checks    int // the check counts
 }
 
 // at gives err, an *Error of NewPosition with no offset, the offset in the
@@ -43,6 +44,8 @@ func (s *Setup) at(err error, sq Square) error {
 		e.Offset = s.src.extra
 	case e.Field == fieldFool:
 		e.Offset = s.src.fool
+	case e.Field == fieldChecks:
+		e.Offset = s.src.checks
 	}
 	return err
 }

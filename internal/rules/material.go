@@ -16,9 +16,15 @@ package rules
 //     stands on squares of one colour, and the opponent has nothing but its
 //     King, Queens, Rooks and Bishops.
 //
-// Any other material can mate. In every other variant a side that has
-// only its royal piece cannot mate, and any other material can.
+// Any other material can mate. Where the flag piece is the royal one (King
+// of the Hill, Racing Kings; flag.go), a lone King can still win by
+// reaching its flag, as lichess rules a flag fall there. In every other
+// variant a side that has only its royal piece cannot mate, and any other
+// material can.
 func (p *Position) CanMate(c Color) bool {
+	if f := p.v.flag; f != nil && f.royal {
+		return true
+	}
 	if p.v.material != "fide" {
 		for sq := Square(0); sq < NumSquares; sq++ {
 			if pc := p.board[sq]; pc != 0 && pc.Color() == c && pc.Type() != p.v.royal {
@@ -73,6 +79,17 @@ func (p *Position) fideCanMate(c Color) bool {
 var endFIDEMaterial = endRule{name: "insufficientMaterial",
 	judge: func(p *Position, _ *judging) (Outcome, Color) {
 		if p.deadByMaterial() {
+			return InsufficientMaterial, 0
+		}
+		return Ongoing, 0
+	}}
+
+// endKingsMaterial is the draw when both sides have only their royal
+// pieces left, where any other piece can still win (three-check: a
+// Knight gives check): insufficientMaterial "kings".
+var endKingsMaterial = endRule{name: "insufficientMaterial",
+	judge: func(p *Position, _ *judging) (Outcome, Color) {
+		if !p.CanMate(White) && !p.CanMate(Black) {
 			return InsufficientMaterial, 0
 		}
 		return Ongoing, 0

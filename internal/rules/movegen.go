@@ -395,8 +395,19 @@ func (p *Position) legalCount(buf []Move) (int, []Move) {
 // are only counted.
 func (p *Position) legalList(moves []Move, count bool) ([]Move, int) {
 	if p.v.terminalEnds && p.endedTerminal() {
-		return moves, 0 // the game is over: no move (flag.go)
+		return moves, 0 // the game is over: no move (ends.go)
 	}
+	if p.v.noChecks {
+		start := len(moves)
+		moves, n := p.legalKingSafe(moves, false)
+		return moves, p.dropChecks(moves, start, n)
+	}
+	return p.legalKingSafe(moves, count)
+}
+
+// legalKingSafe is legalList but for the end rules and the moves that give
+// check: the moves that leave the mover's royal piece unattacked.
+func (p *Position) legalKingSafe(moves []Move, count bool) ([]Move, int) {
 	us, them := p.side, p.side.Other()
 	ks := p.king[us]
 	var pins, danger bitboard
@@ -463,8 +474,8 @@ func (p *Position) legalOne(m Move, ks Square, inCheck bool, pins, danger *bitbo
 // targeted says whether legalIn can list the moves of some pieces apart
 // from the others: not where a piece has a power or is a Dev, whose moves
 // and whose legality depend on the whole board in ways pseudoIn does not
-// select by square.
-func (p *Position) targeted() bool { return !p.kit.odd && !p.v.hasDev }
+// select by square; nor where giving check is illegal (checks.go).
+func (p *Position) targeted() bool { return !p.kit.odd && !p.v.hasDev && !p.v.noChecks }
 
 // squaresOf returns the squares of the pieces of type t of the side to
 // move, on file file and rank rank where those are not -1.
@@ -507,6 +518,9 @@ func (p *Position) epTakers() bitboard {
 // every legal move and keeps those.
 func (p *Position) legalIn(moves []Move, from *bitboard, to Square) []Move {
 	start := len(moves)
+	if p.v.terminalEnds && p.endedTerminal() {
+		return moves
+	}
 	if !p.targeted() {
 		moves = p.legalMoves(moves)
 		n := start

@@ -14,9 +14,12 @@ const (
 	StalemateLoss                // the side to move has no legal move and is not in check, and the variant makes that a loss
 	BareKing                     // a side is left with its King alone and loses (RULES R41)
 	FlagReached                  // a side's flag piece stands on one of its flag squares, and that side wins (flag.go)
+	ChecksGiven                  // a side has given the variant's number of checks and wins (checks.go)
+	RaceWon                      // a side reached its flag and the answer did not draw: that side wins (flag.go)
+	RaceDrawn                    // both sides reached their flags, Black with its answer to White: a draw (flag.go)
 )
 
-var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material", "stalemate-loss", "bare-king", "king-of-the-hill"}
+var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material", "stalemate-loss", "bare-king", "king-of-the-hill", "three-checks", "race-won", "race-drawn"}
 
 // String returns the outcome's stable name, used by the API.
 func (o Outcome) String() string {
@@ -60,9 +63,10 @@ type Status struct {
 }
 
 // Decisive says whether the outcome has a winner, Status.Winner:
-// checkmate, a stalemate that loses, a bare King, a flag reached.
+// checkmate, a stalemate that loses, a bare King, a flag reached, the
+// check limit, a race won.
 func (o Outcome) Decisive() bool {
-	return o == Checkmate || o == StalemateLoss || o == BareKing || o == FlagReached
+	return o == Checkmate || o == StalemateLoss || o == BareKing || o == FlagReached || o == ChecksGiven || o == RaceWon
 }
 
 // Result returns the PGN-style result: 1-0, 0-1, 1/2-1/2, or * while ongoing.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -121,11 +122,43 @@ func TestPerftContext(t *testing.T) {
 // Each suite file names the source of its counts: published tables,
 // Fairy-Stockfish's own suite, Fairy-Stockfish itself.
 func TestPerftDataVariants(t *testing.T) {
-	for _, id := range []string{
-		"chess960", "capablanca", "gothic", "janus", "embassy", "carrera",
-		"modern", "chancellor", "tencubed", "torpedo", "opulent", "omicron", "troitzky",
-		"courier", "wolf", "wildebeest",
-	} {
+	for _, id := range dataSuites {
 		t.Run(id, func(t *testing.T) { runPerftSuite(t, id) })
+	}
+}
+
+var dataSuites = []string{
+	"chess960", "capablanca", "gothic", "janus", "embassy", "carrera",
+	"modern", "chancellor", "tencubed", "torpedo", "opulent", "omicron", "troitzky",
+	"courier", "wolf", "wildebeest",
+}
+
+// TestPerftEndRules runs the suites of the variants that end a game
+// another way (ends.go): King of the Hill, three- and five-check, Racing
+// Kings; each file names the published suites its counts come from.
+func TestPerftEndRules(t *testing.T) {
+	for _, id := range endSuites {
+		t.Run(id, func(t *testing.T) { runPerftSuite(t, id) })
+	}
+}
+
+var endSuites = []string{"kingofthehill", "3check", "5check", "racingkings"}
+
+// Every suite file under testdata/perft is run by one of the perft tests:
+// a suite no test reads proves nothing.
+func TestPerftSuitesAllRun(t *testing.T) {
+	run := map[string]bool{"chess": true, "shako": true, "grand": true, "gigachess2": true,
+		"terachess2": true, "bigorra": true, "giant": true, "giant-quick": true}
+	for _, id := range slices.Concat(dataSuites, endSuites) {
+		run[id] = true
+	}
+	files, err := filepath.Glob(filepath.Join("testdata", "perft", "*.perft"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if id := strings.TrimSuffix(filepath.Base(f), ".perft"); !run[id] {
+			t.Errorf("%s: no perft test runs it", f)
+		}
 	}
 }

@@ -76,16 +76,35 @@ func (p *Position) explainMove(e *Error, m Move, pc Piece) {
 		return
 	}
 	for _, q := range pseudo {
-		if q.Promotion == m.Promotion {
-			e.Reason, e.Detail = "king-in-check", "the move would leave the "+p.v.typ(p.v.royal).Name+" in check"
-			return
+		if q.Promotion != m.Promotion {
+			continue
 		}
+		switch {
+		case p.v.terminalEnds && p.endedTerminal():
+			o, _ := p.judgeEnds(&judging{legal: -1})
+			e.Code, e.Reason, e.Detail = ErrGameOver, "game-over", "the game is over ("+o.String()+"): no move is legal"
+		case p.v.noChecks && p.legalKingSafeMove(q) && p.givesCheck(q):
+			e.Reason, e.Detail = "gives-check", "the move would give check, which "+p.v.def.ID+" does not allow"
+		default:
+			e.Reason, e.Detail = "king-in-check", "the move would leave the "+p.v.typ(p.v.royal).Name+" in check"
+		}
+		return
 	}
 	if m.Promotion == 0 {
 		e.Reason, e.Detail = "needs-promotion", "a move to "+m.To.String()+" must name its promotion"
 		return
 	}
 	e.Reason, e.Detail = "bad-promotion", "the "+name+" cannot promote to that piece here"
+}
+
+// legalKingSafeMove says whether the pseudo-legal move m leaves the
+// mover's royal piece unattacked.
+func (p *Position) legalKingSafeMove(m Move) bool {
+	us := p.side
+	u := p.make(m)
+	ok := !p.attacked(p.king[us], us.Other())
+	p.unmake(m, u)
+	return ok
 }
 
 // pseudoLegalIgnoringCheck says whether m would be a castling or jump move

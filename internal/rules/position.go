@@ -3,28 +3,29 @@ package rules
 // Position is a validated position from which moves may be played. Its
 // exported methods never modify it: Play returns a new Position.
 type Position struct {
-	v        *Variant
-	kit      *kit
-	board    [NumSquares]Piece
-	occ      [2]bitboard
-	king     [2]Square
-	side     Color
-	left     int       // moves left in the side's turn, this one included (1 but in the quick form)
-	castle   [2]uint16 // files of the Rooks that keep a castling right
-	jump     [2]bool   // the King may still jump
-	ep       Square    // the square passed by the last double step, or NoSquare
-	epFar    Square    // after a triple step, the other square it passed (farther from its maker), or NoSquare
-	epVictim Square    // the square of the piece that made it
-	held     [2]Square // a double step's ep and epVictim held back in the middle of a quick-form turn
-	halfmove int
-	fullmove int
-	hash     uint64
-	count    [2][MaxPieceTypes + 1]uint8
-	imit     [2]PieceType // the type each colour's Fools copy, 0: nothing (imitate.go)
-	effect   uint8        // the one-turn effect of the Fool on effectSq that made the last move
-	effectSq Square
-	odd      [2]bitboard // the squares of each colour's powered pieces, when the kit has powers (power.go)
-	stuck    bitboard    // the squares of the pieces their enemy neighbours immobilize, when the kit has powers (immobilizer.go)
+	v           *Variant
+	kit         *kit
+	board       [NumSquares]Piece
+	occ         [2]bitboard
+	king        [2]Square
+	side        Color
+	left        int       // moves left in the side's turn, this one included (1 but in the quick form)
+	castle      [2]uint16 // files of the Rooks that keep a castling right
+	jump        [2]bool   // the King may still jump
+	ep          Square    // the square passed by the last double step, or NoSquare
+	epFar       Square    // after a triple step, the other square it passed (farther from its maker), or NoSquare
+	epVictim    Square    // the square of the piece that made it
+	held        [2]Square // a double step's ep and epVictim held back in the middle of a quick-form turn
+	halfmove    int
+	fullmove    int
+	hash        uint64
+	count       [2][MaxPieceTypes + 1]uint8
+	imit        [2]PieceType // the type each colour's Fools copy, 0: nothing (imitate.go)
+	effect      uint8        // the one-turn effect of the Fool on effectSq that made the last move
+	effectSq    Square
+	odd         [2]bitboard // the squares of each colour's powered pieces, when the kit has powers (power.go)
+	stuck       bitboard    // the squares of the pieces their enemy neighbours immobilize, when the kit has powers (immobilizer.go)
+	checksGiven [2]uint8    // the checks each colour has given, in a variant with a check limit (checks.go)
 }
 
 // undo holds what unmake needs to restore a position.
@@ -52,6 +53,7 @@ type undo struct {
 	imit     [2]PieceType
 	effect   uint8
 	effectSq Square
+	checks   [2]uint8
 }
 
 // Variant returns the position's variant.
@@ -182,7 +184,7 @@ func (p *Position) make(m Move) undo {
 	u := undo{capSq: NoSquare, rookFrom: NoSquare, ep: p.ep, epFar: p.epFar, epVictim: p.epVictim,
 		castle: p.castle, jump: p.jump, halfmove: p.halfmove, hash: p.hash,
 		side: p.side, left: p.left, fullmove: p.fullmove, held: p.held,
-		imit: p.imit, effect: p.effect, effectSq: p.effectSq}
+		imit: p.imit, effect: p.effect, effectSq: p.effectSq, checks: p.checksGiven}
 	p.held = [2]Square{NoSquare, NoSquare}
 	us := p.side
 	moved := p.board[m.From]
@@ -309,6 +311,9 @@ func (p *Position) passTurn() {
 // alone serves the legality test.
 func (p *Position) play(m Move) undo {
 	u := p.make(m)
+	if p.v.checkLimit > 0 {
+		p.countCheck(u.side)
+	}
 	if p.v.perTurn > 1 {
 		p.settle()
 	}
@@ -333,7 +338,7 @@ func (p *Position) hasLegalMove() bool {
 	us, them := p.side, p.side.Other()
 	for _, m := range p.pseudoMoves(buf[:0], p.InCheck()) {
 		u := p.make(m)
-		ok := !p.attacked(p.king[us], them)
+		ok := !p.attacked(p.king[us], them) && !(p.v.noChecks && p.attacked(p.king[them], us))
 		p.unmake(m, u)
 		if ok {
 			return true
@@ -454,5 +459,6 @@ func (p *Position) unmake(m Move, u undo) {
 	p.ep, p.epFar, p.epVictim = u.ep, u.epFar, u.epVictim
 	p.castle, p.jump = u.castle, u.jump
 	p.halfmove = u.halfmove
+	p.checksGiven = u.checks
 	p.hash = u.hash
 }

@@ -181,6 +181,9 @@ func (g *setupGen) classical() error {
 // classicalExtras returns the catalogue pieces that modes classical-random
 // and classical-selected add to the start array.
 func (g *setupGen) classicalExtras() ([]PieceType, error) {
+	if err := g.armiesApart(); err != nil {
+		return nil, err
+	}
 	g.findFree()
 	if len(g.free) == 0 {
 		return nil, setupError("mode", "%s has no empty home square for extra pieces", g.v.def.ID)
@@ -194,6 +197,9 @@ func (g *setupGen) classicalExtras() ([]PieceType, error) {
 // replacement empties the home ranks and returns the pieces other than the
 // King that modes random and selected put there.
 func (g *setupGen) replacement() ([]PieceType, error) {
+	if err := g.armiesApart(); err != nil {
+		return nil, err
+	}
 	g.clearHomes()
 	g.findFree()
 	if len(g.free) < 2 {
@@ -204,6 +210,20 @@ func (g *setupGen) replacement() ([]PieceType, error) {
 		return g.selected(pool, len(g.free)-2, 1)
 	}
 	return g.drawn(pool, 1, len(g.free)-1, 1)
+}
+
+// armiesApart refuses the modes that place pieces on the home ranks in a
+// variant whose armies do not start on their own halves of the board, a
+// White piece on the upper half or a Black one on the lower (Racing Kings:
+// both on ranks 1 and 2), where Black's setup mirrored from White's would
+// not be the variant's game.
+func (g *setupGen) armiesApart() error {
+	for sq, pc := range g.board {
+		if pc != 0 && (Square(sq).Rank() < g.v.ranks/2) != (pc.Color() == White) {
+			return setupError("mode", "%s's armies do not start on their own halves of the board; only mode classical", g.v.def.ID)
+		}
+	}
+	return nil
 }
 
 // homeSquares returns White's home squares, a1 first, rank by rank.

@@ -27,6 +27,9 @@ func TestSetupClassicalIsStart(t *testing.T) {
 
 // srOptions are setups of every mode that each built-in variant can make.
 func srOptions(v *Variant) []SetupOptions {
+	if v.ID() == "racingkings" {
+		return nil // only mode classical (TestSetupArmiesApart)
+	}
 	opts := []SetupOptions{
 		{Mode: "random", Count: 3},
 		{Mode: "random", Count: 6, Duplicates: true},
@@ -227,5 +230,20 @@ func TestSetupNoDev(t *testing.T) {
 	_, err := GenerateSetup(v, SetupOptions{Mode: "selected", Pieces: []string{"Q", "D"}})
 	if e, ok := err.(*Error); !ok || e.Code != ErrInvalidArgument || e.Field != "pieces[1]" {
 		t.Errorf("GenerateSetup(giant, selected Q D) = %v; want %s in pieces[1]", err, ErrInvalidArgument)
+	}
+}
+
+// A variant whose armies share the home ranks (Racing Kings) refuses the
+// modes that mirror White's setup for Black, naming the mode.
+func TestSetupArmiesApart(t *testing.T) {
+	v := MustBuiltin("racingkings")
+	for _, mode := range []string{"random", "selected", "classical-random", "classical-selected"} {
+		_, err := GenerateSetup(v, SetupOptions{Mode: mode, Count: 2})
+		if e, ok := err.(*Error); !ok || e.Code != ErrInvalidArgument || e.Field != "mode" || !strings.Contains(e.Detail, "own halves") {
+			t.Errorf("GenerateSetup(racingkings, %s) = %v; want invalid-argument at mode (armies not apart)", mode, err)
+		}
+	}
+	if _, err := GenerateSetup(MustBuiltin("3check"), SetupOptions{Mode: "random", Count: 3}); err != nil {
+		t.Errorf("GenerateSetup(3check, random) = %v; want a setup", err)
 	}
 }

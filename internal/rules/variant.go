@@ -52,6 +52,10 @@ type Variant struct {
 	terminalEnds bool
 	// flag: RulesDef.Flag compiled (flag.go), nil without it.
 	flag *flagRule
+	// checkLimit: RulesDef.CheckLimit, 0 without it; noChecks: no move
+	// may give check (RulesDef.GivingCheck; checks.go).
+	checkLimit int
+	noChecks   bool
 	// anyDistance: CastlingDef.AnyDistance (castledistance.go); castleData
 	// is set with it, castleTo is not.
 	anyDistance bool
@@ -716,10 +720,13 @@ func (v *Variant) compileRules() error {
 	switch r.InsufficientMaterial {
 	case "", "none":
 		v.material = "none"
-	case "fide":
-		v.material = "fide"
+	case "fide", "kings":
+		v.material = r.InsufficientMaterial
 	default:
-		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial must be "fide" or "none"`)
+		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial must be "fide", "kings" or "none"`)
+	}
+	if err := v.compileChecks(r); err != nil {
+		return err
 	}
 	return v.compileEndings(r)
 }

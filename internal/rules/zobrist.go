@@ -14,6 +14,7 @@ var (
 	zobristLeft   [9]uint64                    // moves left in a quick-form turn
 	zobristCopy   [2][MaxPieceTypes + 1]uint64 // the type a colour's Fools copy (imitate.go)
 	zobristEffect [NumSquares]uint64           // the square of a Fool with a one-turn effect
+	zobristChecks [2][MaxCheckLimit + 1]uint64 // the checks a colour has given; none is 0 (checks.go)
 )
 
 func init() {
@@ -48,6 +49,11 @@ func init() {
 	}
 	for i := range zobristEffect {
 		zobristEffect[i] = next()
+	}
+	for c := range zobristChecks {
+		for n := 1; n < len(zobristChecks[c]); n++ {
+			zobristChecks[c][n] = next()
+		}
 	}
 }
 

@@ -1,0 +1,154 @@
+package handlers_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// endAnswer is what the end-of-game tests read of an adjudication.
+type endAnswer struct {
+	Legal         bool
+	Result        string
+	Reason        string
+	ClaimAccepted *bool `json:"claimAccepted"`
+	FEN           string
+	PGN           string
+	Status        struct {
+		Outcome, Result, Winner string
+		LegalMoveCount          int                         `json:"legalMoveCount"`
+		CanMate                 struct{ White, Black bool } `json:"canMate"`
+		ChecksGiven             *struct{ White, Black int } `json:"checksGiven"`
+	}
+}
+
+func adjudicateEnd(t *testing.T, h http.Handler, body map[string]any) endAnswer {
+	t.Helper()
+	rec := serve(h, request(http.MethodPost, "/v1/games/adjudicate", jsonText(body)))
+	var a endAnswer
+	if err := json.Unmarshal(rec.Body.Bytes(), &a); rec.Code != 200 || err != nil {
+		t.Fatalf("%s: %d %s", jsonText(body), rec.Code, rec.Body.String())
+	}
+	return a
+}
+
+// Every outcome of the game-end rules, reached by real moves through the
+// API, with its winner, result and reason; the variant named as lichess
+// names it.
+func TestEndOutcomes(t *testing.T) {
+	h := newServer(t).Handler()
+	tests := []struct {
+		name, variant, fen    string
+		moves                 string
+		result, reason, winer string
+	}{
+		{"three checks (python-chess's random game)", "Three-check", "",
+			"b3 h6 c3 Nf6 Qc2 g5 Qe4 e6 Qxe6+ Be7 Qxe7+ Kxe7 Ba3+", "1-0", "three-checks", "white"},
+		{"five checks, the fifth given", "5check", "4k3/8/8/8/8/8/8/R3K3 w - - 1+5 0 30",
+			"Ra8+", "1-0", "three-checks", "white"},
+		{"king of the hill", "King of the Hill", "",
+			"e3 e6 Ke2 Ke7 Kd3 Kd6 Kd4", "1-0", "king-of-the-hill", "white"},
+		{"race won by Black's King home first", "Racing Kings", "8/1K4k1/8/8/8/8/8/8 b - - 0 1",
+			"Kg8", "0-1", "race-won", "black"},
+		{"race drawn by Black's answer", "racingkings", "8/1K4k1/8/8/8/8/8/8 w - - 0 1",
+			"Kb8 Kg8", "1/2-1/2", "race-drawn", ""},
+		{"race won: Black's answer falls short", "racingkings", "8/1K4k1/8/8/8/8/8/8 w - - 0 1",
+			"Kb8 Kf6", "1-0", "race-won", "white"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := map[string]any{"variant": tt.variant, "moves": tt.moves}
+			if tt.fen != "" {
+				body["fen"] = tt.fen
+			}
+			a := adjudicateEnd(t, h, body)
+			if !a.Legal || a.Result != tt.result || a.Reason != tt.reason || a.Status.Winner != tt.winer ||
+				a.Status.Outcome != tt.reason || a.Status.LegalMoveCount != 0 {
+				t.Errorf("legal %v, result %s, reason %s, status %+v; want legal, %s, %s, winner %q, no legal move",
+					a.Legal, a.Result, a.Reason, a.Status, tt.result, tt.reason, tt.winer)
+			}
+		})
+	}
+}
+
+// A move after the last check is refused as after any end; the status
+// counts the checks given, and the FEN writes the checks still needed.
+func TestThreeCheckThroughAPI(t *testing.T) {
+	h := newServer(t).Handler()
+	a := adjudicateEnd(t, h, map[string]any{"variant": "3check", "moves": "b3 h6 c3 Nf6 Qc2 g5 Qe4 e6 Qxe6+ Be7 Qxe7+"})
+	if a.Result != "*" || a.Status.ChecksGiven == nil || a.Status.ChecksGiven.White != 2 || a.Status.ChecksGiven.Black != 0 ||
+		!strings.Contains(a.FEN, " 1+3 ") {
+		t.Errorf("after two checks: result %s, checksGiven %+v, FEN %s; want *, 2 and 0, 1+3", a.Result, a.Status.ChecksGiven, a.FEN)
+	}
+	a = adjudicateEnd(t, h, map[string]any{"variant": "3check", "moves": "b3 h6 c3 Nf6 Qc2 g5 Qe4 e6 Qxe6+ Be7 Qxe7+ Kxe7 Ba3+ d6"})
+	if a.Legal || a.Result != "1-0" || a.Reason != "three-checks" {
+		t.Errorf("a move after the third check: legal %v, %s, %s; want illegal, 1-0, three-checks", a.Legal, a.Result, a.Reason)
+	}
+	// chess has no check counts: no checksGiven member.
+	rec := serve(h, request(http.MethodPost, "/v1/status", `{"variant":"chess"}`))
+	if strings.Contains(rec.Body.String(), "checksGiven") {
+		t.Errorf("chess status: %s; want no checksGiven", rec.Body.String())
+	}
+	// lichess's dialect of the counts is read, the other written.
+	rec = serve(h, request(http.MethodPost, "/v1/status", `{"variant":"3check","fen":"4k3/8/8/8/8/8/8/R3K3 w - - 0 30 +2+0"}`))
+	if !strings.Contains(rec.Body.String(), `"fen":"4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 30"`) || !strings.Contains(rec.Body.String(), `"checksGiven":{"white":2,"black":0}`) {
+		t.Errorf("status in lichess's dialect: %s; want the FEN with 1+3 and checksGiven 2, 0", rec.Body.String())
+	}
+	rec = serve(h, request(http.MethodPost, "/v1/status", `{"variant":"3check","fen":"4k3/8/8/8/8/8/8/R3K3 w - - 4+3 0 30"}`))
+	if p := decodeProblem(t, rec.Body.Bytes()); rec.Code != 422 || p.Code != "invalid-fen" || p.Field != "fen" {
+		t.Errorf("4+3 in three-check: %d %s; want 422 invalid-fen", rec.Code, rec.Body.String())
+	}
+}
+
+// Racing Kings refuses a move that gives check with its own reason.
+func TestRacingKingsGivesCheck(t *testing.T) {
+	h := newServer(t).Handler()
+	rec := serve(h, request(http.MethodPost, "/v1/validate-move", `{"variant":"racingkings","move":"Nc3"}`))
+	var a struct {
+		Legal   bool
+		Problem struct{ Code, Reason string }
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil || a.Legal || a.Problem.Reason != "gives-check" {
+		t.Errorf("Nc3 in Racing Kings: %d %s; want illegal, reason gives-check", rec.Code, rec.Body.String())
+	}
+}
+
+// A flag fall follows the variant: a lone King can still win a race or
+// reach the hill, so its opponent's flag falls to a loss; in three-check a
+// lone King gives no check, so it draws.
+func TestFlagFallByVariant(t *testing.T) {
+	h := newServer(t).Handler()
+	tests := []struct {
+		variant, fen   string
+		result, reason string
+	}{
+		{"racingkings", "8/8/8/1K6/8/8/6kq/8 b - - 0 1", "1-0", "flag-fall"},
+		{"kingofthehill", "k7/8/8/8/8/8/8/KQ6 w - - 0 1", "0-1", "flag-fall"},
+		{"3check", "k7/8/8/8/8/8/8/KQ6 w - - 3+3 0 1", "1/2-1/2", "flag-fall-draw"},
+	}
+	for _, tt := range tests {
+		by := "black"
+		if strings.Contains(tt.fen, " w ") {
+			by = "white"
+		}
+		a := adjudicateEnd(t, h, map[string]any{"variant": tt.variant, "fen": tt.fen, "moves": []string{}, "claim": map[string]string{"type": "flag", "by": by}})
+		if a.Result != tt.result || a.Reason != tt.reason {
+			t.Errorf("%s, %s's flag in %s: %s, %s; want %s, %s", tt.variant, by, tt.fen, a.Result, a.Reason, tt.result, tt.reason)
+		}
+	}
+}
+
+// A PGN as lichess exports it: the Variant tag and a FEN tag in lichess's
+// dialect of the check counts.
+func TestThreeCheckPGN(t *testing.T) {
+	h := newServer(t).Handler()
+	pgn := "[Event \"Casual\"]\n[Variant \"Three-check\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 30 +2+0\"]\n[SetUp \"1\"]\n[Result \"1-0\"]\n\n30. Ra8+ 1-0\n"
+	a := adjudicateEnd(t, h, map[string]any{"pgn": pgn})
+	if !a.Legal || a.Result != "1-0" || a.Reason != "three-checks" {
+		t.Errorf("PGN: legal %v, %s, %s; want 1-0 by three-checks", a.Legal, a.Result, a.Reason)
+	}
+	if !strings.Contains(a.PGN, `[Variant "Three-check"]`) || !strings.Contains(a.PGN, " 1+3 0 30\"]") {
+		t.Errorf("PGN written back:\n%s\nwant lichess's Variant tag and the FEN with 1+3", a.PGN)
+	}
+}

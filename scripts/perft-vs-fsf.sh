@@ -5,13 +5,19 @@
 # (against FSF, the 8x8 build). Prints nodes and CPU seconds (user + sys)
 # of each run and the ratio, Fairy-Stockfish's time over ours.
 #
+# SET=ends runs instead the variants that end a game another way, against
+# the 8x8 build (FSF alone needed): King of the Hill, three-check and Racing
+# Kings, each from its start and from a middle game of its perft suite.
+#
 #   git clone https://github.com/fairy-stockfish/Fairy-Stockfish && cd Fairy-Stockfish/src
 #   make -j2 build ARCH=x86-64-modern nnue=no && cp stockfish /tmp/fsf-8x8
 #   make clean && make -j2 build ARCH=x86-64-modern largeboards=yes nnue=no && cp stockfish /tmp/fsf-lb
 #   FSF=/tmp/fsf-8x8 FSF_LB=/tmp/fsf-lb scripts/perft-vs-fsf.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-: "${FSF:?the 8x8 Fairy-Stockfish binary}" "${FSF_LB:?the largeboards Fairy-Stockfish binary}"
+SET=${SET:-large}
+: "${FSF:?the 8x8 Fairy-Stockfish binary}"
+[ "$SET" = ends ] || : "${FSF_LB:?the largeboards Fairy-Stockfish binary}"
 ROUNDS=${ROUNDS:-3}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -21,6 +27,30 @@ ours() { /usr/bin/time -o "$T/time" -f "%U %S" "$T/adjudicator" perft --variant 
 fsf() { printf '%s\nposition startpos\ngo perft %s\nquit\n' "$2" "$3" |
   /usr/bin/time -o "$T/time" -f "%U %S" "$1" | sed -n 's/^Nodes searched: //p'; }
 echo "commit $(git rev-parse --short HEAD); $(nproc) cores; $(uptime)"
+if [ "$SET" = ends ]; then
+  # variant | position (UCI: startpos or fen ...) | depth
+  runs=(
+    "kingofthehill|startpos|6"
+    "kingofthehill|fen rnb2b1r/ppp2ppp/3k4/8/1PKp1pn1/3Pq3/PBP1P2P/RN1Q1B1R w - - 4 12|5"
+    "3check|startpos|6"
+    "3check|fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 2+3 0 1|4"
+    "racingkings|startpos|5"
+    "racingkings|fen 8/8/1rk4K/8/8/8/2bnNBR1/qrbnNBRQ b - - 0 1|5"
+  )
+  for round in $(seq "$ROUNDS"); do
+    for run in "${runs[@]}"; do
+      IFS='|' read -r v pos d <<<"$run"
+      fen=()
+      [ "$pos" = startpos ] || fen=(--fen "${pos#fen }")
+      n1=$(/usr/bin/time -o "$T/time" -f "%U %S" "$T/adjudicator" perft --variant "$v" --depth "$d" "${fen[@]}" 2>/dev/null | tail -1); t1=$(cpu)
+      n2=$(printf 'setoption name UCI_Variant value %s\nposition %s\ngo perft %s\nquit\n' "$v" "$pos" "$d" |
+        /usr/bin/time -o "$T/time" -f "%U %S" "$FSF" | sed -n 's/^Nodes searched: //p'); t2=$(cpu)
+      [ "$n1" = "$n2" ] || { echo "$v $pos d$d: ours $n1, FSF $n2: the counts differ" >&2; exit 1; }
+      echo "round $round: $v ${pos%% *} d$d: $n1 nodes, ours ${t1}s, FSF ${t2}s, $(awk -v a="$t2" -v b="$t1" 'BEGIN {printf "%.2f", a/b}')x"
+    done
+  done
+  exit 0
+fi
 for round in $(seq "$ROUNDS"); do
   n1=$(ours capablanca 5); t1=$(cpu)
   n2=$(fsf "$FSF_LB" "setoption name UCI_Variant value capablanca" 5); t2=$(cpu)

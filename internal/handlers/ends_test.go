@@ -3,8 +3,12 @@ package handlers_test
 import (
 	"encoding/json"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/adjudicator/adjudicator/internal/pgn"
 )
 
 // endAnswer is what the end-of-game tests read of an adjudication.
@@ -150,5 +154,62 @@ func TestThreeCheckPGN(t *testing.T) {
 	}
 	if !strings.Contains(a.PGN, `[Variant "Three-check"]`) || !strings.Contains(a.PGN, " 1+3 0 30\"]") {
 		t.Errorf("PGN written back:\n%s\nwant lichess's Variant tag and the FEN with 1+3", a.PGN)
+	}
+}
+
+// The lichess records of testdata/records/lichess (README.md there): every
+// move legal and the result the record's. A PGN of a variant not served yet
+// answers unknown-variant until it is.
+func TestLichessVariantRecords(t *testing.T) {
+	h := newServer(t).Handler()
+	pending := map[string]bool{"Atomic": true, "Antichess": true, "Horde": true}
+	dir := filepath.Join("testdata", "records", "lichess")
+	pgns, err := filepath.Glob(filepath.Join(dir, "*.pgn"))
+	if err != nil || len(pgns) == 0 {
+		t.Fatalf("no records: %v", err)
+	}
+	for _, file := range pgns {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, game := range splitGames(string(text)) {
+			g, err := pgn.Parse(game)
+			if err != nil {
+				t.Fatalf("%s game %d: %v", file, i+1, err)
+			}
+			tag, _ := g.Tag("Variant")
+			code, a, raw := adjudicatePGN(t, h, map[string]any{"pgn": game})
+			if pending[tag] {
+				if p := decodeProblem(t, []byte(raw)); code != 404 && code != 422 || p.Code != "unknown-variant" {
+					t.Errorf("%s game %d (Variant %q): %d %.300s; want unknown-variant until the variant is served (then drop it from pending)", file, i+1, tag, code, raw)
+				}
+				continue
+			}
+			if code != 200 || !a.Legal || a.PGNResult == nil || !a.PGNResult.Agrees || len(a.Moves) != len(g.MoveTexts()) {
+				t.Errorf("%s game %d (Variant %q) = %d %.400s; want every move legal and the result agreeing", file, i+1, tag, code, raw)
+			}
+		}
+	}
+	// lichess's game export: the variant key, the moves as one string, the
+	// end as status and winner.
+	jsons, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(jsons) == 0 {
+		t.Fatalf("no game exports: %v", err)
+	}
+	for _, file := range jsons {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var export struct{ Variant, Moves, Status, Winner string }
+		if err := json.Unmarshal(text, &export); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		a := adjudicateEnd(t, h, map[string]any{"variant": export.Variant, "moves": export.Moves})
+		want := map[string]string{"white": "1-0", "black": "0-1"}[export.Winner]
+		if !a.Legal || export.Status != "variantEnd" || a.Result != want || a.Status.Winner != export.Winner || a.Reason != "three-checks" {
+			t.Errorf("%s (lichess status %s, winner %s): legal %v, %s by %s; want legal, %s by three-checks", file, export.Status, export.Winner, a.Legal, a.Result, a.Reason, want)
+		}
 	}
 }

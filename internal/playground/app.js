@@ -104,18 +104,25 @@ async function builtinDef(id) {
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
+// checksText says how many checks each side has given, in a variant
+// with a check limit (three-check), and nothing elsewhere.
+function checksText(st) {
+  const c = st.checksGiven;
+  return c ? `; checks given: White ${c.white}, Black ${c.black}` : '';
+}
+
 function statusText(st) {
   if (st.outcome !== 'ongoing') {
     let s = `${st.outcome}: ${st.result}`;
     if (st.winner) s += ` (${cap(st.winner)} wins)`;
-    return s;
+    return s + checksText(st);
   }
   let s = `${cap(st.turn)} to move`;
   if (st.movesLeft) s += ` (${st.movesLeft} move${st.movesLeft > 1 ? 's' : ''} left in the turn)`;
   if (st.inCheck) s += ', in check';
   s += `; ${st.legalMoveCount} legal move${st.legalMoveCount === 1 ? '' : 's'}`;
   if (st.claimableDraws.length) s += `; a draw can be claimed: ${st.claimableDraws.join(', ')}`;
-  return s;
+  return s + checksText(st);
 }
 
 function render() {

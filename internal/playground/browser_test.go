@@ -207,6 +207,22 @@ func TestBrowser(t *testing.T) {
 		b.Screenshot("1-fools-mate-flipped-own-drawing")
 	})
 
+	t.Run("three-check", func(t *testing.T) {
+		b.T = t
+		b.open("/", 0)
+		// Two checks given; the Rook gives the third: the game is over.
+		b.startFEN("3check", "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 30")
+		if st := b.status(); !strings.Contains(st, "checks given: White 2, Black 0") {
+			t.Errorf("status %q; want the checks given, White 2", st)
+		}
+		b.move("a1", "a8", 1)
+		if st := b.status(); !strings.HasPrefix(st, "three-checks: 1-0 (White wins)") || !strings.Contains(st, "White 3") {
+			t.Errorf("after the third check, status %q; want three-checks: 1-0 (White wins), White 3", st)
+		}
+		b.noProblems()
+		b.Screenshot("2-three-check")
+	})
+
 	t.Run("grand-promotion", func(t *testing.T) {
 		b.T = t
 		b.open("/", 0)

@@ -2728,7 +2728,10 @@ type ClientInterface interface {
 	// as figures, every other type as a token with its letter, the name of
 	// each piece as a tooltip, a Dev as one piece across its 2x2 block,
 	// frozen and immobilized pieces marked, the side to move, and a King in
-	// check highlighted. The same request gives the same bytes, so the
+	// check highlighted. A variant's flag squares (King of the Hill's hill,
+	// Racing Kings' eighth rank) are tinted and outlined, and with a check
+	// limit (three-check, five-check) each side's checks given are counted
+	// beside the board. The same request gives the same bytes, so the
 	// answer may be cached; it is small enough for an `<img src>`. An
 	// inline definition is named by `definitionHash`, the hex SHA-256 of
 	// its JSON text as sent in a `definition` before (the POST form
@@ -3537,7 +3540,10 @@ func (c *Client) Readyz(ctx context.Context, reqEditors ...RequestEditorFn) (*ht
 // as figures, every other type as a token with its letter, the name of
 // each piece as a tooltip, a Dev as one piece across its 2x2 block,
 // frozen and immobilized pieces marked, the side to move, and a King in
-// check highlighted. The same request gives the same bytes, so the
+// check highlighted. A variant's flag squares (King of the Hill's hill,
+// Racing Kings' eighth rank) are tinted and outlined, and with a check
+// limit (three-check, five-check) each side's checks given are counted
+// beside the board. The same request gives the same bytes, so the
 // answer may be cached; it is small enough for an `<img src>`. An
 // inline definition is named by `definitionHash`, the hex SHA-256 of
 // its JSON text as sent in a `definition` before (the POST form
@@ -5582,7 +5588,10 @@ type ClientWithResponsesInterface interface {
 	// as figures, every other type as a token with its letter, the name of
 	// each piece as a tooltip, a Dev as one piece across its 2x2 block,
 	// frozen and immobilized pieces marked, the side to move, and a King in
-	// check highlighted. The same request gives the same bytes, so the
+	// check highlighted. A variant's flag squares (King of the Hill's hill,
+	// Racing Kings' eighth rank) are tinted and outlined, and with a check
+	// limit (three-check, five-check) each side's checks given are counted
+	// beside the board. The same request gives the same bytes, so the
 	// answer may be cached; it is small enough for an `<img src>`. An
 	// inline definition is named by `definitionHash`, the hex SHA-256 of
 	// its JSON text as sent in a `definition` before (the POST form
@@ -7808,7 +7817,10 @@ func (c *ClientWithResponses) ReadyzWithResponse(ctx context.Context, reqEditors
 // as figures, every other type as a token with its letter, the name of
 // each piece as a tooltip, a Dev as one piece across its 2x2 block,
 // frozen and immobilized pieces marked, the side to move, and a King in
-// check highlighted. The same request gives the same bytes, so the
+// check highlighted. A variant's flag squares (King of the Hill's hill,
+// Racing Kings' eighth rank) are tinted and outlined, and with a check
+// limit (three-check, five-check) each side's checks given are counted
+// beside the board. The same request gives the same bytes, so the
 // answer may be cached; it is small enough for an `<img src>`. An
 // inline definition is named by `definitionHash`, the hex SHA-256 of
 // its JSON text as sent in a `definition` before (the POST form

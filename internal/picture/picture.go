@@ -2,9 +2,12 @@
 // pieces (the six FIDE pieces as figures drawn here, every other type as a
 // lettered token, a Dev once across its 2x2 block), badges on frozen and
 // immobilized pieces, the side to move and optional markings (last move,
-// check, marks, arrows, coordinates). The root has an accessible title
-// ("Grand Chess, White to move") and a description (the FEN and every
-// piece by colour, type and square), and each piece a tooltip.
+// check, marks, arrows, coordinates), and the variant's own ends: the
+// flag squares (King of the Hill's hill, Racing Kings' goal rank) and the
+// checks each side has given in a variant with a check limit (ends.go).
+// The root has an accessible title ("Grand Chess, White to move") and a
+// description (the FEN and every piece by colour, type and square), and
+// each piece a tooltip.
 //
 // The output depends only on the position and the options: the same input
 // gives the same bytes. Every number is an integer in a viewBox where a
@@ -90,6 +93,9 @@ type renderer struct {
 	// squares lists the occupied squares to draw, in square order; a Dev's
 	// block appears once, by its lower-left square.
 	squares []rules.Square
+	// flags holds the flag squares on the board (ends.go): [0] both
+	// colours', [1] White's alone, [2] Black's alone; all empty without a flag.
+	flags [3][]rules.Square
 }
 
 func newRenderer(p *rules.Position, o Options) *renderer {
@@ -112,6 +118,7 @@ func newRenderer(p *rules.Position, o Options) *renderer {
 	if o.Check != nil && r.onBoard(*o.Check) {
 		r.check = *o.Check
 	}
+	r.flagSquares()
 	r.makeID()
 	return r
 }
@@ -222,7 +229,8 @@ func (r *renderer) render() {
 		}
 	}
 	r.b = make([]byte, 0, 3072+2*len(r.fen)+len(r.squares)*120+kinds*240+r.ranks*20+
-		(r.files+r.ranks)*70+(len(r.o.LastMove)+len(r.o.Marks)+2*len(r.o.Arrows))*60)
+		(r.files+r.ranks)*70+(len(r.o.LastMove)+len(r.o.Marks)+2*len(r.o.Arrows))*60+
+		(len(r.flags[0])+len(r.flags[1])+len(r.flags[2]))*40+r.endsBytes())
 	r.header()
 	r.defs()
 	r.board()
@@ -230,6 +238,7 @@ func (r *renderer) render() {
 	r.pieces()
 	r.marks()
 	r.arrows()
+	r.checkCounters()
 	r.turn()
 	r.s("</svg>\n")
 }
@@ -403,6 +412,7 @@ func (r *renderer) describe() {
 		}
 		r.s(".")
 	}
+	r.describeEnds()
 	if r.check != rules.NoSquare {
 		r.s(" Check on ")
 		r.s(r.check.String())
@@ -738,6 +748,7 @@ func (r *renderer) board() {
 	}
 	r.s(`"/>` + "\n")
 	r.holes()
+	r.flagMarks()
 	if last := r.validSquares(r.o.LastMove); len(last) > 0 {
 		r.s(`<path fill="` + tintColour + `" fill-opacity="` + tintOpacity + `" d="`)
 		for _, s := range last {

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -52,9 +53,29 @@ const oddVariant = `{
   "rules": {"promotion": {"ranks": [6]}}
 }`
 
+// flagsVariant has flag squares that differ by colour: White's on the
+// eighth rank, Black's on the first, both colours' on d4 and e5.
+const flagsVariant = `{
+  "id": "flags",
+  "name": "Flags",
+  "files": 8,
+  "ranks": 8,
+  "startFEN": "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+  "pieces": [
+    {"name": "King", "letter": "K", "betza": "K", "royal": true}
+  ],
+  "rules": {"flag": {"piece": "K",
+    "white": ["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8", "d4", "e5"],
+    "black": ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "e5", "d4"]}}
+}`
+
+// threeCheckMiddlegame is a three-check position where White has given two
+// checks and Black one ("1+2": the checks each side still needs).
+const threeCheckMiddlegame = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 1+2 0 9"
+
 type golden struct {
 	name    string
-	variant string // a built-in id, or "odd"
+	variant string // a built-in id, "odd" or "flags"
 	fen     string // "" for the start position
 	o       Options
 }
@@ -115,15 +136,26 @@ func goldens(t testing.TB) []golden {
 		golden{name: "grand-promotion-pending", variant: "grand", fen: "10/3P6/6P2k/7n2/10/10/10/5p4/2p7/K6R2 w - - 0 40 all",
 			o: Options{Arrows: [][2]rules.Square{{sq("d9"), sq("d10")}, {sq("g8"), sq("h9")}}}},
 		golden{name: "odd-escaping", variant: "odd", o: Options{Coordinates: true, Marks: squares("f1")}},
+		golden{name: "3check-middlegame", variant: "3check", fen: threeCheckMiddlegame,
+			o: Options{LastMove: squares("h4", "h3")}},
+		golden{name: "3check-flipped-coordinates", variant: "3check", fen: threeCheckMiddlegame,
+			o: Options{Flip: true, Coordinates: true}},
+		golden{name: "5check-coordinates", variant: "5check",
+			fen: "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 4+5 0 3", o: Options{Coordinates: true}},
+		golden{name: "kingofthehill-coordinates", variant: "kingofthehill",
+			fen: "rnbq1bnr/pppp1ppp/8/4p3/3kP3/8/PPPP1PPP/RNBQKBNR w KQ - 0 4",
+			o:   Options{Coordinates: true, LastMove: squares("e5", "d4")}},
+		golden{name: "flags-differ", variant: "flags", fen: "8/8/2k5/8/8/5K2/8/8 w - - 0 1", o: Options{Coordinates: true}},
 	)
 }
 
 func variantOf(t testing.TB, id string) *rules.Variant {
 	t.Helper()
-	if id != "odd" {
+	text := map[string]string{"odd": oddVariant, "flags": flagsVariant}[id]
+	if text == "" {
 		return rules.MustBuiltin(id)
 	}
-	d, err := rules.DecodeDefinition([]byte(oddVariant))
+	d, err := rules.DecodeDefinition([]byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,13 +294,17 @@ func TestWellFormed(t *testing.T) {
 			if !strings.Contains(desc, p.FEN()) {
 				t.Errorf("desc %q lacks the FEN", desc)
 			}
-			// One tooltip per piece (a Dev counts once) and one for the side to move.
+			// One tooltip per piece (a Dev counts once), one for the side to
+			// move and, with a check limit, one for each side's checks.
 			pieces := 0
 			for s := rules.Square(0); s < rules.NumSquares; s++ {
 				pc := p.PieceAt(s)
 				if pc != 0 && (!v.IsDev(pc.Type()) || s.File()%2 == 0 && s.Rank()%2 == 0) {
 					pieces++
 				}
+			}
+			if v.CheckLimit() > 0 {
+				pieces += 2
 			}
 			if titles != pieces+1 {
 				t.Errorf("%d tooltips, want %d", titles, pieces+1)
@@ -337,6 +373,27 @@ func TestContent(t *testing.T) {
 	has("odd-escaping", all["odd-escaping"], "Tom &amp; Jerry's &lt;Chess&gt;", "White Cat &amp; &lt;Mouse&gt; on f1", "Ant &quot;A&quot;")
 	has("grand-coordinates", all["grand-coordinates"], ">j</text>", ">10</text>")
 	has("bigorra-flipped-coordinates", all["bigorra-flipped-coordinates"], ">p</text>", ">16</text>")
+	// The variants' own ends: the flag squares and the checks given.
+	hasNot("start-chess", all["start-chess"], flagColour, "Flag squares", "flag squares", "Checks given", "checks</title>")
+	has("start-kingofthehill", all["start-kingofthehill"], flagColour, " Flag squares: d4 e4 d5 e5.")
+	hasNot("start-kingofthehill", all["start-kingofthehill"], "Checks given", `stroke-width="2"><circle`)
+	has("start-racingkings", all["start-racingkings"], " Flag squares: a8 b8 c8 d8 e8 f8 g8 h8.")
+	has("flags-differ", all["flags-differ"], " Flag squares: d4 e5.", " White's flag squares: a8 b8", " Black's flag squares: a1 b1",
+		`<g fill="#fbfbf8" stroke="#777" stroke-width="2"><circle cx="60" cy="132" r="6"/>`)
+	has("3check-middlegame", all["3check-middlegame"], " Checks given: White 2, Black 1, of 3.",
+		"<title>White has given 2 of 3 checks</title>", "<title>Black has given 1 of 3 checks</title>", ">2/3</text>", ">1/3</text>")
+	has("start-5check", all["start-5check"], ">0/5</text>")
+	hasNot("start-3check", all["start-3check"], flagColour)
+	for _, c := range []struct {
+		v     string
+		white []string
+	}{{"chess", nil}, {"3check", nil}, {"kingofthehill", []string{"d4", "e4", "d5", "e5"}}} {
+		v := rules.MustBuiltin(c.v)
+		w, b := v.FlagSquares(rules.White), v.FlagSquares(rules.Black)
+		if !slices.Equal(w, squares(c.white...)) || !slices.Equal(b, squares(c.white...)) || c.white == nil && (w != nil || b != nil) {
+			t.Errorf("%s: FlagSquares %v %v, want %v", c.v, w, b, c.white)
+		}
+	}
 	// Only the figures in use are defined: the frozen Grand position
 	// defines the King's drawing, the White and Black Kings, the White
 	// tokens' disc, the KnightRider's token and the frozen badge.

@@ -67,14 +67,14 @@ func TestInheritedReferred(t *testing.T) {
 mustCapture = true
 pieceDrops = true
 [b:a]
-checking = false
+flyingGeneral = true
 [c:b]
 [d:c]
 mustCapture = false
 `)
 	want := map[string][]string{
 		"a": {"unsupported-key:mustCapture", "unsupported-key:pieceDrops"},
-		"b": {"inherited-problems:", "unsupported-key:checking"},
+		"b": {"inherited-problems:", "unsupported-key:flyingGeneral"},
 		"c": {"inherited-problems:"},
 		"d": {"inherited-problems:"},
 	}
@@ -89,7 +89,7 @@ mustCapture = false
 	}
 	if d := secs[3].Problems[0]; d.From != "c" || !strings.Contains(d.Detail, "2 problem(s) of [c]") ||
 		!strings.Contains(d.Detail, "pieceDrops") || strings.Contains(d.Detail, "mustCapture") {
-		t.Errorf("[d] refers with %+v; want the 2 problems of [c] it keeps (checking, pieceDrops)", d)
+		t.Errorf("[d] refers with %+v; want the 2 problems of [c] it keeps (flyingGeneral, pieceDrops)", d)
 	}
 }
 

@@ -85,15 +85,14 @@ var keyDefaults = map[string]string{
 	// ends of the game the format does not have
 	"extinctionValue": "none", "extinctionClaim": "false", "extinctionPseudoRoyal": "false",
 	"extinctionPieceTypes": "", "extinctionPieceCount": "0", "extinctionOpponentPieceCount": "0",
-	"checkCounting": "false",
-	"connectN":      "0", "connectNxN": "0", "collinearN": "0", "connectRegion1White": "", "connectRegion2White": "",
+	"connectN": "0", "connectNxN": "0", "collinearN": "0", "connectRegion1White": "", "connectRegion2White": "",
 	"connectRegion1Black": "", "connectRegion2Black": "", "materialCounting": "none", "adjudicateFullBoard": "false",
 	"countingRule": "none", "castlingWins": "", "stalemateValue": "draw", "stalematePieceCount": "false",
 	"checkmateValue": "loss", "nFoldValue": "draw", "nFoldValueAbsolute": "false", "shatarMateRule": "false",
 	"bikjangRule": "false", "dupleCheck": "false", "perpetualCheckIllegal": "false",
 	"moveRepetitionIllegal": "false", "chasingRule": "none", "shogiPawnDropMateIllegal": "false",
 	// moves the format does not have
-	"checking": "true", "mustCapture": "false", "blastOnCapture": "false", "blastImmuneTypes": "",
+	"mustCapture": "false", "blastOnCapture": "false", "blastImmuneTypes": "",
 	"mutuallyImmuneTypes": "", "petrifyOnCaptureTypes": "", "petrifyBlastPieces": "false",
 	"pass": "false", "passWhite": "false", "passBlack": "false", "passOnStalemate": "false",
 	"passOnStalemateWhite": "false", "passOnStalemateBlack": "false", "makpongRule": "false",

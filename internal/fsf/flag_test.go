@@ -94,9 +94,6 @@ flagPieceCount = 2
 [blocked:kingofthehill]
 flagPieceBlockedWin = true
 
-[move:kingofthehill]
-flagMove = true
-
 [safe:kingofthehill]
 flagPieceSafe = true
 
@@ -119,7 +116,7 @@ startFen = rnbq1bnr/pppppppp/8/8/3k4/8/PPPPPPPP/RNBQKBNR w KQ - 0 1
 `)
 	want := map[string]string{
 		"any": "flagRegion", "anystar": "flagPiece", "count": "flagPieceCount",
-		"blocked": "flagPieceBlockedWin", "move": "flagMove", "safe": "flagPieceSafe",
+		"blocked": "flagPieceBlockedWin", "safe": "flagPieceSafe",
 		"differ": "flagPieceBlack", "oneside": "flagRegionBlack", "offboard": "flagRegionBlack",
 		"reached": "startFen",
 	}

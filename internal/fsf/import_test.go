@@ -370,8 +370,8 @@ func TestFairyStockfishVariantsINI(t *testing.T) {
 			}
 		}
 	}
-	if imported != 30 {
-		t.Errorf("%d sections imported; want 30", imported)
+	if imported != 32 {
+		t.Errorf("%d sections imported; want 32", imported)
 	}
 }
 

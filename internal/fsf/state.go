@@ -47,6 +47,11 @@ type state struct {
 	flagMove       bool
 	flagSafe       bool
 
+	// Checks: checkCounting wins by a number of checks, which the start
+	// FEN's counters give; checking false makes giving check illegal.
+	checkCounting bool
+	checking      bool
+
 	// at is the entry that set each field last, by the name of its key.
 	at map[string]entry
 	// other holds the effective keys that have no equivalent.
@@ -77,7 +82,7 @@ func newState() *state {
 		rookPieces: [2]kset{{kindRook: true}, {kindRook: true}},
 		nMoveTypes: [2]kset{{kindPawn: true}, {kindPawn: true}},
 		nMoveRule:  50, nFoldRule: 3,
-		flagPiece: [2]int{kindAny, kindAny}, flagCount: 1,
+		flagPiece: [2]int{kindAny, kindAny}, flagCount: 1, checking: true,
 		at: map[string]entry{}, other: map[string]entry{},
 	}
 }
@@ -227,6 +232,8 @@ func apply(s *state, keys []entry) []entry {
 	r.boolKey("flagPieceBlockedWin", &s.flagBlockedWin)
 	r.boolKey("flagMove", &s.flagMove)
 	r.boolKey("flagPieceSafe", &s.flagSafe)
+	r.boolKey("checkCounting", &s.checkCounting)
+	r.boolKey("checking", &s.checking)
 	var unknown []entry
 	for _, e := range keys {
 		switch {

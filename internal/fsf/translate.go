@@ -28,6 +28,7 @@ func translate(id, name string, s *state) (*rules.Definition, []Problem) {
 	t.enPassant(d)
 	t.castling(d)
 	t.flag(d)
+	t.checks(d)
 	d.Rules.Draws = rules.DrawsDef{RepetitionClaim: s.nFoldRule, MoveClaim: s.nMoveRule}
 	if s.stalemateLoss {
 		d.Rules.Stalemate = "loss"
@@ -96,7 +97,7 @@ func whyNot(key string) string {
 		return "the format has no regions a piece may not leave"
 	case strings.Contains(key, "romot") || key == "pieceDemotion":
 		return "the format promotes only the pieces that reach a promotion rank, to a type in their list"
-	case key == "checking" || key == "mustCapture" || strings.HasPrefix(key, "pass") || key == "makpongRule" ||
+	case key == "mustCapture" || strings.HasPrefix(key, "pass") || key == "makpongRule" ||
 		key == "flyingGeneral" || key == "soldierPromotionRank" || strings.Contains(strings.ToLower(key), "blast") ||
 		strings.Contains(key, "mmune") || strings.Contains(key, "etrif") || key == "diagonalLines" ||
 		key == "oppositeCastling" || key == "flipEnclosedPieces":
@@ -104,7 +105,7 @@ func whyNot(key string) string {
 	case strings.HasPrefix(key, "extinction"):
 		return "the format's only such end is a bare King (rules.bareKing, RULES R41), which differs from Fairy-Stockfish's extinction: two bare Kings draw at once"
 	}
-	return "the format ends a game only by checkmate, stalemate as a draw or a loss, a bare King, and draws by repetition, the move rule or material"
+	return "the format ends a game only by checkmate, stalemate as a draw or a loss, a bare King, a flag, a number of checks, and draws by repetition, the move rule or material"
 }
 
 // pieces writes the piece types, the King first as the built-ins do.
@@ -308,15 +309,20 @@ func (t *translation) startFEN(d *rules.Definition) {
 	}
 	// Fairy-Stockfish lets the castling and en-passant fields go missing
 	// (breakthrough's "w 0 1").
-	if len(rest) > 0 && !isNumber(rest[0]) {
-		rights, rest = rest[0], rest[1:]
+	read := 0
+	if len(rest) > 0 && !isNumber(rest[0]) && !strings.Contains(rest[0], "+") {
+		rights, rest, read = rest[0], rest[1:], read+1
 	}
-	if len(rest) > 0 && !isNumber(rest[0]) {
-		ep, rest = rest[0], rest[1:]
+	if len(rest) > 0 && !isNumber(rest[0]) && !strings.Contains(rest[0], "+") {
+		ep, rest, read = rest[0], rest[1:], read+1
 	}
+	counts := ""
 	if len(rest) > 0 && strings.Contains(rest[0], "+") {
-		t.fail("startFen", CodeUnsupported, "the check counts %q: the format has no check counting", rest[0])
-		return
+		counts, rest = rest[0], rest[1:]
+		if read < 2 {
+			t.fail("startFen", CodeUnsupported, "the check counts %q stand where Fairy-Stockfish reads the castling or en-passant field", clip(counts))
+			return
+		}
 	}
 	clocks := []string{"0", "1"}
 	for i := 0; i < 2 && i < len(rest); i++ {
@@ -325,7 +331,71 @@ func (t *translation) startFEN(d *rules.Definition) {
 	if !s.castling {
 		rights = "-"
 	}
-	d.StartFEN = strings.Join([]string{board, side, rights, ep, clocks[0], clocks[1]}, " ")
+	out := []string{board, side, rights, ep}
+	if s.checkCounting {
+		remaining, ok := t.checkCounts(counts, rest)
+		if !ok {
+			return
+		}
+		limit := max(remaining[0], remaining[1])
+		d.Rules.CheckLimit = limit
+		out = append(out, fmt.Sprintf("%d+%d", remaining[0], remaining[1]))
+	} else if counts != "" {
+		t.fail("startFen", CodeUnsupported, "the check counts %q in a variant without checkCounting, where Fairy-Stockfish reads them as the clocks", clip(counts))
+		return
+	}
+	d.StartFEN = strings.Join(append(out, clocks[0], clocks[1]), " ")
+}
+
+// checkCounts reads the checks each side still needs at the start as
+// Fairy-Stockfish reads them: one digit a side after the en-passant field
+// ("3+3"), 1+1 (the next check wins) without it, and lichess's checks
+// given after the move number ("+0+0"), three less them, over either. rest
+// holds the fields after the counters.
+func (t *translation) checkCounts(counts string, rest []string) ([2]int, bool) {
+	remaining := [2]int{1, 1}
+	digits := func(v string) ([2]int, bool) {
+		if len(v) != 3 || v[1] != '+' || v[0] < '0' || v[0] > '9' || v[2] < '0' || v[2] > '9' {
+			return [2]int{}, false
+		}
+		return [2]int{int(v[0] - '0'), int(v[2] - '0')}, true
+	}
+	if counts != "" {
+		var ok bool
+		if remaining, ok = digits(counts); !ok {
+			t.fail("startFen", CodeUnsupported, "the check counts %q: Fairy-Stockfish reads one digit a side, as 3+3", clip(counts))
+			return remaining, false
+		}
+	}
+	if len(rest) > 2 && strings.HasPrefix(rest[2], "+") {
+		given, ok := digits(rest[2][1:])
+		if !ok {
+			t.fail("startFen", CodeUnsupported, "the checks given %q: Fairy-Stockfish reads one digit a side, as +0+0", clip(rest[2]))
+			return remaining, false
+		}
+		for c := range 2 {
+			remaining[c] = max(3-given[c], 0)
+		}
+	}
+	if remaining[0] == 0 || remaining[1] == 0 {
+		t.fail("startFen", CodeUnsupported, "a side needs no more checks at the start (%d+%d): Fairy-Stockfish judges only the side that has just moved", remaining[0], remaining[1])
+		return remaining, false
+	}
+	return remaining, true
+}
+
+// checks writes the rules of checks: checking = false makes giving check
+// illegal; checkCounting (whose limit startFEN reads) cannot go with it.
+func (t *translation) checks(d *rules.Definition) {
+	s := t.s
+	if s.checking {
+		return
+	}
+	if s.checkCounting {
+		t.fail("checkCounting", CodeUnsupported, "checkCounting = true with checking = false: no check can be given, and the format's check limit needs checks")
+		return
+	}
+	d.Rules.GivingCheck = "illegal"
 }
 
 func isNumber(s string) bool {
@@ -553,8 +623,9 @@ func (t *translation) whole(region sqset) bool {
 
 // flag writes Fairy-Stockfish's capture the flag as rules.flag: one piece
 // type for both sides, one flag piece enough, and a win at once for the
-// side that reaches its region. A region outside the board is no region;
-// with none on either side there is no flag.
+// side that reaches its region, or with flagMove once the opponent has
+// answered (rules.FlagDef.Answer). A region outside the board is no
+// region; with none on either side there is no flag.
 func (t *translation) flag(d *rules.Definition) {
 	s := t.s
 	var squares [2][]string
@@ -580,7 +651,6 @@ func (t *translation) flag(d *rules.Definition) {
 		on       bool
 	}{
 		{"flagPieceBlockedWin", "the format's flag is won only by a flag piece on each square it needs", s.flagBlockedWin},
-		{"flagMove", "the format's flag wins at once; the other side gets no further move", s.flagMove},
 		{"flagPieceSafe", "the format's flag piece wins whether or not it is attacked", s.flagSafe},
 	} {
 		if b.on {
@@ -615,7 +685,10 @@ func (t *translation) flag(d *rules.Definition) {
 		t.fail("startFen", CodeUnsupported, "the start position has reached the flag already: Fairy-Stockfish judges only the side that has just moved")
 		return
 	}
-	d.Rules.Flag = &rules.FlagDef{Piece: letter, White: squares[0], Black: squares[1]}
+	// flagMove is the format's answer: the opponent of the side that
+	// reaches its flag gets one more move (rules.FlagDef.Answer, judged
+	// as Fairy-Stockfish judges it).
+	d.Rules.Flag = &rules.FlagDef{Piece: letter, White: squares[0], Black: squares[1], Answer: s.flagMove}
 }
 
 // flagInStart says whether a flag piece of the start position stands on

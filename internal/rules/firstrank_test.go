@@ -71,6 +71,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"3check":        "P",
 		"5check":        "P",
 		"racingkings":   "",
+		"knightmate":    "P",
 		"capablanca":    "P",
 		"gothic":        "P",
 		"janus":         "P",

@@ -130,7 +130,7 @@ func TestPerftDataVariants(t *testing.T) {
 var dataSuites = []string{
 	"chess960", "capablanca", "gothic", "janus", "embassy", "carrera",
 	"modern", "chancellor", "tencubed", "torpedo", "opulent", "omicron", "troitzky",
-	"courier", "wolf", "wildebeest",
+	"courier", "wolf", "wildebeest", "knightmate",
 }
 
 // TestPerftEndRules runs the suites of the variants that end a game

@@ -140,9 +140,18 @@ func (s *Setup) checksText(sb []byte) []byte {
 	return strconv.AppendInt(sb, int64(limit-s.Checks[Black]), 10)
 }
 
-// givesCheck says whether the legal move m gives check.
+// givesCheck says whether the legal move m gives check. A plain move (see
+// plainForCheck) where no piece has a power, a frozen state or a block is
+// tried on the board alone, which is all an attack test reads there.
 func (p *Position) givesCheck(m Move) bool {
 	us := p.side
+	if plainForCheck(m) && !p.kit.odd && !p.v.hasFrozen && !p.v.hasDev {
+		pc, taken := p.board[m.From], p.board[m.To]
+		p.board[m.From], p.board[m.To] = 0, pc
+		check := p.attacked(p.king[us.Other()], us)
+		p.board[m.From], p.board[m.To] = pc, taken
+		return check
+	}
 	u := p.make(m)
 	check := p.attacked(p.king[us.Other()], us)
 	p.unmake(m, u)
@@ -151,14 +160,82 @@ func (p *Position) givesCheck(m Move) bool {
 
 // dropChecks keeps, of the n legal moves moves[start:start+n], those that
 // give no check, in their order, and returns how many: the legal moves of
-// a variant where giving check is illegal.
+// a variant where giving check is illegal. A plain move is judged by a
+// checkFilter where one can be made; the others are tried (givesCheck).
 func (p *Position) dropChecks(moves []Move, start, n int) int {
+	var f checkFilter
+	ok := f.init(p)
 	k := start
 	for _, m := range moves[start : start+n] {
-		if !p.givesCheck(m) {
+		if ok && plainForCheck(m) && f.quiet(p, m) || !p.givesCheck(m) {
 			moves[k] = m
 			k++
 		}
 	}
 	return k - start
+}
+
+// checkFilter tells, without playing it, that a plain move gives no check,
+// in a position whose side not to move is not in check: what may attack the
+// enemy King after the move is what the move changes. From the attack table
+// of the enemy King's square (quietTable) it holds the squares that decide
+// its ray probes (up to the first piece, markDeciding) and the squares its
+// legged leaps read; a move touching none of them changes no ray and no
+// leg, so it gives check only by a leap of the moved piece from its
+// destination onto the King, which the leaps landing on that square tell.
+type checkFilter struct {
+	at    *attackTable
+	lines bitboard // squares of the ray probes' deciding stretches and the legged leaps
+	leaps bitboard // squares from which an unlegged leap probe attacks
+}
+
+// init fills f for p; false where no filter can be made (the powers, frozen
+// pieces and Devs attack through more than the table, quietTable).
+func (f *checkFilter) init(p *Position) bool {
+	if p.v.hasFrozen {
+		return false
+	}
+	at := p.quietTable()
+	if at == nil {
+		return false
+	}
+	f.at = at
+	for i := range at.rays {
+		at.rays[i].markDeciding(&f.lines, &p.board)
+	}
+	if len(at.bents) > 0 {
+		return false // a bent rider's path: the moves are tried instead
+	}
+	for i := range at.leaps {
+		lp := &at.leaps[i]
+		if i < at.legged {
+			f.lines.set(lp.from)
+			for _, s := range lp.legs() {
+				if s != NoSquare {
+					f.lines.set(s)
+				}
+			}
+			continue
+		}
+		f.leaps.set(lp.from)
+	}
+	return true
+}
+
+// quiet says whether the plain move m surely gives no check; false means
+// it must be tried.
+func (f *checkFilter) quiet(p *Position, m Move) bool {
+	if f.lines.has(m.From) || f.lines.has(m.To) {
+		return false
+	}
+	if !f.leaps.has(m.To) {
+		return true
+	}
+	pc := p.board[m.From]
+	for i := f.at.legged; i < len(f.at.leaps); i++ {
+		if lp := &f.at.leaps[i]; lp.from == m.To && lp.set.has(pc) {
+			return false
+		}
+	}
+	return true
 }

@@ -197,3 +197,40 @@ func TestCheckRulesDefinition(t *testing.T) {
 		}
 	}
 }
+
+// The check filter never calls a move that gives check quiet: every plain
+// legal move of random positions of every built-in variant whose filter
+// holds, judged by the filter and by trying it.
+func TestCheckFilter(t *testing.T) {
+	vs, err := Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, v := range vs {
+		g := NewGame(v.Start())
+		rng := uint64(len(v.ID()))
+		for ply := 0; ply < 60 && g.Status().Outcome == Ongoing; ply++ {
+			p := g.Position()
+			var f checkFilter
+			if f.init(p) {
+				for _, m := range p.LegalMoves() {
+					if plainForCheck(m) && f.quiet(p, m) {
+						checked++
+						if p.givesCheck(m) {
+							t.Fatalf("%s %s: %s gives check; the filter calls it quiet", v.ID(), p.FEN(), p.UCI(m))
+						}
+					}
+				}
+			}
+			legal := g.LegalMoves()
+			rng = rng*6364136223846793005 + 1442695040888963407
+			if err := g.Play(legal[int(rng>>33)%len(legal)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("the filter cleared %d moves; want many", checked)
+	}
+}

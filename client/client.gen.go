@@ -43,6 +43,7 @@ const (
 	AdjudicationResultReasonCheckmate            AdjudicationResultReason = "checkmate"
 	AdjudicationResultReasonDrawAgreement        AdjudicationResultReason = "draw-agreement"
 	AdjudicationResultReasonDrawClaim            AdjudicationResultReason = "draw-claim"
+	AdjudicationResultReasonExtinction           AdjudicationResultReason = "extinction"
 	AdjudicationResultReasonFivefoldRepetition   AdjudicationResultReason = "fivefold-repetition"
 	AdjudicationResultReasonFlagFall             AdjudicationResultReason = "flag-fall"
 	AdjudicationResultReasonFlagFallDraw         AdjudicationResultReason = "flag-fall-draw"
@@ -56,6 +57,7 @@ const (
 	AdjudicationResultReasonSeventyFiveMoves     AdjudicationResultReason = "seventy-five-moves"
 	AdjudicationResultReasonStalemate            AdjudicationResultReason = "stalemate"
 	AdjudicationResultReasonStalemateLoss        AdjudicationResultReason = "stalemate-loss"
+	AdjudicationResultReasonStalemateWin         AdjudicationResultReason = "stalemate-win"
 	AdjudicationResultReasonThreeChecks          AdjudicationResultReason = "three-checks"
 )
 
@@ -71,6 +73,8 @@ func (e AdjudicationResultReason) Valid() bool {
 	case AdjudicationResultReasonDrawAgreement:
 		return true
 	case AdjudicationResultReasonDrawClaim:
+		return true
+	case AdjudicationResultReasonExtinction:
 		return true
 	case AdjudicationResultReasonFivefoldRepetition:
 		return true
@@ -97,6 +101,8 @@ func (e AdjudicationResultReason) Valid() bool {
 	case AdjudicationResultReasonStalemate:
 		return true
 	case AdjudicationResultReasonStalemateLoss:
+		return true
+	case AdjudicationResultReasonStalemateWin:
 		return true
 	case AdjudicationResultReasonThreeChecks:
 		return true
@@ -249,6 +255,24 @@ func (e ClaimRejectionCode) Valid() bool {
 	}
 }
 
+// Defines values for ExtinctionRuleResult.
+const (
+	ExtinctionRuleResultLoss ExtinctionRuleResult = "loss"
+	ExtinctionRuleResultWin  ExtinctionRuleResult = "win"
+)
+
+// Valid indicates whether the value is a known member of the ExtinctionRuleResult enum.
+func (e ExtinctionRuleResult) Valid() bool {
+	switch e {
+	case ExtinctionRuleResultLoss:
+		return true
+	case ExtinctionRuleResultWin:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GameAnnotationCode.
 const (
 	GameAnnotationCodeFalseCapture GameAnnotationCode = "false-capture"
@@ -349,6 +373,7 @@ const (
 	IllegalMoveReasonImmune                IllegalMoveReason = "immune"
 	IllegalMoveReasonInCheck               IllegalMoveReason = "in-check"
 	IllegalMoveReasonKingInCheck           IllegalMoveReason = "king-in-check"
+	IllegalMoveReasonMustCapture           IllegalMoveReason = "must-capture"
 	IllegalMoveReasonNeedsPromotion        IllegalMoveReason = "needs-promotion"
 	IllegalMoveReasonNoCastlingRight       IllegalMoveReason = "no-castling-right"
 	IllegalMoveReasonNoPiece               IllegalMoveReason = "no-piece"
@@ -383,6 +408,8 @@ func (e IllegalMoveReason) Valid() bool {
 	case IllegalMoveReasonInCheck:
 		return true
 	case IllegalMoveReasonKingInCheck:
+		return true
+	case IllegalMoveReasonMustCapture:
 		return true
 	case IllegalMoveReasonNeedsPromotion:
 		return true
@@ -714,6 +741,24 @@ func (e RulesDefBareKing) Valid() bool {
 	}
 }
 
+// Defines values for RulesDefCaptures.
+const (
+	Compulsory RulesDefCaptures = "compulsory"
+	Optional   RulesDefCaptures = "optional"
+)
+
+// Valid indicates whether the value is a known member of the RulesDefCaptures enum.
+func (e RulesDefCaptures) Valid() bool {
+	switch e {
+	case Compulsory:
+		return true
+	case Optional:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RulesDefGivingCheck.
 const (
 	Allowed RulesDefGivingCheck = "allowed"
@@ -734,14 +779,17 @@ func (e RulesDefGivingCheck) Valid() bool {
 
 // Defines values for RulesDefInsufficientMaterial.
 const (
-	RulesDefInsufficientMaterialFide  RulesDefInsufficientMaterial = "fide"
-	RulesDefInsufficientMaterialKings RulesDefInsufficientMaterial = "kings"
-	RulesDefInsufficientMaterialNone  RulesDefInsufficientMaterial = "none"
+	RulesDefInsufficientMaterialAntichess RulesDefInsufficientMaterial = "antichess"
+	RulesDefInsufficientMaterialFide      RulesDefInsufficientMaterial = "fide"
+	RulesDefInsufficientMaterialKings     RulesDefInsufficientMaterial = "kings"
+	RulesDefInsufficientMaterialNone      RulesDefInsufficientMaterial = "none"
 )
 
 // Valid indicates whether the value is a known member of the RulesDefInsufficientMaterial enum.
 func (e RulesDefInsufficientMaterial) Valid() bool {
 	switch e {
+	case RulesDefInsufficientMaterialAntichess:
+		return true
 	case RulesDefInsufficientMaterialFide:
 		return true
 	case RulesDefInsufficientMaterialKings:
@@ -757,6 +805,7 @@ func (e RulesDefInsufficientMaterial) Valid() bool {
 const (
 	RulesDefStalemateDraw RulesDefStalemate = "draw"
 	RulesDefStalemateLoss RulesDefStalemate = "loss"
+	RulesDefStalemateWin  RulesDefStalemate = "win"
 )
 
 // Valid indicates whether the value is a known member of the RulesDefStalemate enum.
@@ -765,6 +814,8 @@ func (e RulesDefStalemate) Valid() bool {
 	case RulesDefStalemateDraw:
 		return true
 	case RulesDefStalemateLoss:
+		return true
+	case RulesDefStalemateWin:
 		return true
 	default:
 		return false
@@ -847,6 +898,7 @@ const (
 	StatusOutcomeCheckmate            StatusOutcome = "checkmate"
 	StatusOutcomeDrawAgreement        StatusOutcome = "draw-agreement"
 	StatusOutcomeDrawClaim            StatusOutcome = "draw-claim"
+	StatusOutcomeExtinction           StatusOutcome = "extinction"
 	StatusOutcomeFivefoldRepetition   StatusOutcome = "fivefold-repetition"
 	StatusOutcomeFlagFall             StatusOutcome = "flag-fall"
 	StatusOutcomeFlagFallDraw         StatusOutcome = "flag-fall-draw"
@@ -859,6 +911,7 @@ const (
 	StatusOutcomeSeventyFiveMoves     StatusOutcome = "seventy-five-moves"
 	StatusOutcomeStalemate            StatusOutcome = "stalemate"
 	StatusOutcomeStalemateLoss        StatusOutcome = "stalemate-loss"
+	StatusOutcomeStalemateWin         StatusOutcome = "stalemate-win"
 	StatusOutcomeThreeChecks          StatusOutcome = "three-checks"
 )
 
@@ -874,6 +927,8 @@ func (e StatusOutcome) Valid() bool {
 	case StatusOutcomeDrawAgreement:
 		return true
 	case StatusOutcomeDrawClaim:
+		return true
+	case StatusOutcomeExtinction:
 		return true
 	case StatusOutcomeFivefoldRepetition:
 		return true
@@ -898,6 +953,8 @@ func (e StatusOutcome) Valid() bool {
 	case StatusOutcomeStalemate:
 		return true
 	case StatusOutcomeStalemateLoss:
+		return true
+	case StatusOutcomeStalemateWin:
 		return true
 	case StatusOutcomeThreeChecks:
 		return true
@@ -1177,9 +1234,10 @@ type BoardRequest struct {
 // with King and one Knight, or King and Bishops, as lichess and
 // chessops decide it (see the [rules](/docs/rules)). Where the flag
 // piece is the King (kingofthehill, racingkings) always true: a lone
-// King can still reach its flag. Every other variant: false only for
-// a side with nothing but its royal piece (3check: a lone King gives
-// no check).
+// King can still reach its flag. antichess: whether the side can
+// still give all its pieces away, as python-chess judges it. Every
+// other variant: false only for a side with nothing but its royal
+// piece (3check: a lone King gives no check).
 type CanMate struct {
 	// Black Black can still checkmate.
 	Black bool `json:"black"`
@@ -1355,6 +1413,27 @@ type EnPassant struct {
 	Takers []string `json:"takers"`
 }
 
+// ExtinctionRule A side that has `count` or fewer pieces of one of the types `pieces` names (with `["*"]`, of all its
+// pieces together) has its `result`: outcome `extinction`, with `winner` (antichess: all its pieces, a
+// win). Judged after every move, for the side that has just moved first, after the flag and before
+// everything else; a position it has ended has no legal move. A variant without a royal piece needs it
+// (docs/VARIANTS.md, "extinction").
+type ExtinctionRule struct {
+	// Count The most pieces that count as extinct (default 0).
+	Count *int `json:"count,omitempty"`
+
+	// Pieces Letters or names of piece types, or `*` alone for all the side's pieces.
+	//
+	// Example: ["*"]
+	Pieces []string `json:"pieces"`
+
+	// Result What extinction means for the extinct side.
+	Result ExtinctionRuleResult `json:"result"`
+}
+
+// ExtinctionRuleResult What extinction means for the extinct side.
+type ExtinctionRuleResult string
+
 // FlagRule The flag (King of the Hill): a side whose piece of type `piece` stands on one of its own squares
 // (`white` for White, `black` for Black) wins at once, outcome `king-of-the-hill` (docs/VARIANTS.md, "flag").
 // Judged after every move, before checkmate; a position it has ended has no legal move. With `answer`,
@@ -1512,7 +1591,8 @@ type IllegalMove struct {
 // opponent's last move gives it nothing to copy), `immune` (the move
 // would take a piece that cannot be taken: a Block, or a Fool that
 // copied a Block), `gives-check` (the move would give check where the
-// variant forbids it: racingkings), `game-over` (the game ended before
+// variant forbids it: racingkings), `must-capture` (a capture is
+// possible and the variant makes it compulsory: antichess), `game-over` (the game ended before
 // the move, or in the position given: a King on the hill, the last
 // check given).
 type IllegalMoveReason string
@@ -1708,7 +1788,8 @@ type MoveProblem struct {
 	// opponent's last move gives it nothing to copy), `immune` (the move
 	// would take a piece that cannot be taken: a Block, or a Fool that
 	// copied a Block), `gives-check` (the move would give check where the
-	// variant forbids it: racingkings), `game-over` (the game ended before
+	// variant forbids it: racingkings), `must-capture` (a capture is
+	// possible and the variant makes it compulsory: antichess), `game-over` (the game ended before
 	// the move, or in the position given: a King on the hill, the last
 	// check given).
 	Reason *IllegalMoveReason `json:"reason,omitempty"`
@@ -1958,7 +2039,8 @@ type Problem struct {
 	// opponent's last move gives it nothing to copy), `immune` (the move
 	// would take a piece that cannot be taken: a Block, or a Fool that
 	// copied a Block), `gives-check` (the move would give check where the
-	// variant forbids it: racingkings), `game-over` (the game ended before
+	// variant forbids it: racingkings), `must-capture` (a capture is
+	// possible and the variant makes it compulsory: antichess), `game-over` (the game ended before
 	// the move, or in the position given: a King on the hill, the last
 	// check given).
 	Reason *IllegalMoveReason `json:"reason,omitempty"`
@@ -2035,6 +2117,9 @@ type RulesDef struct {
 	// BareKing `loss`: a side left with its King alone loses (outcome `bare-king`), unless it bares the opposing King on its very next move, which draws (docs/RULES.md R41); `none` (the default): no such rule.
 	BareKing *RulesDefBareKing `json:"bareKing,omitempty"`
 
+	// Captures `compulsory`: a side that has a legal capture (en passant included) must capture (antichess; the reason `must-capture`); `optional` (the default).
+	Captures *RulesDefCaptures `json:"captures,omitempty"`
+
 	// Castling Castling: the unmoved King moves two squares toward an unmoved Rook
 	// on its own rank, every square between them empty, not in check and
 	// not passing or landing on an attacked square; the Rook lands on the
@@ -2054,6 +2139,13 @@ type RulesDef struct {
 	// EnPassant Which pieces' double steps can be taken en passant, and by which pieces (a capture onto the passed square).
 	EnPassant *EnPassant `json:"enPassant,omitempty"`
 
+	// Extinction A side that has `count` or fewer pieces of one of the types `pieces` names (with `["*"]`, of all its
+	// pieces together) has its `result`: outcome `extinction`, with `winner` (antichess: all its pieces, a
+	// win). Judged after every move, for the side that has just moved first, after the flag and before
+	// everything else; a position it has ended has no legal move. A variant without a royal piece needs it
+	// (docs/VARIANTS.md, "extinction").
+	Extinction *ExtinctionRule `json:"extinction,omitempty"`
+
 	// Flag The flag (King of the Hill): a side whose piece of type `piece` stands on one of its own squares
 	// (`white` for White, `black` for Black) wins at once, outcome `king-of-the-hill` (docs/VARIANTS.md, "flag").
 	// Judged after every move, before checkmate; a position it has ended has no legal move. With `answer`,
@@ -2063,7 +2155,7 @@ type RulesDef struct {
 	// GivingCheck `illegal`: no move may give check (racingkings; the reason `gives-check`); `allowed` (the default).
 	GivingCheck *RulesDefGivingCheck `json:"givingCheck,omitempty"`
 
-	// InsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `none` (the default): no such rule.
+	// InsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `antichess`: the game is drawn when only Bishops are left, each side's on squares of one colour the other's avoid (lichess's and python-chess's antichess rule); `none` (the default): no such rule.
 	InsufficientMaterial *RulesDefInsufficientMaterial `json:"insufficientMaterial,omitempty"`
 
 	// KingJump The King's first-move jump of the Cazaux games, to an empty square two away (see the [variant format](/docs/variants)); not together with castling (default false).
@@ -2075,20 +2167,23 @@ type RulesDef struct {
 	// Promotion Where and how pieces with `promotesTo` promote.
 	Promotion *PromotionRules `json:"promotion,omitempty"`
 
-	// Stalemate What a stalemate means for the stalemated side: `draw` (the default) or `loss` (outcome `stalemate-loss`).
+	// Stalemate What a stalemate means for the stalemated side: `draw` (the default), `loss` (outcome `stalemate-loss`) or `win` (outcome `stalemate-win`: antichess).
 	Stalemate *RulesDefStalemate `json:"stalemate,omitempty"`
 }
 
 // RulesDefBareKing `loss`: a side left with its King alone loses (outcome `bare-king`), unless it bares the opposing King on its very next move, which draws (docs/RULES.md R41); `none` (the default): no such rule.
 type RulesDefBareKing string
 
+// RulesDefCaptures `compulsory`: a side that has a legal capture (en passant included) must capture (antichess; the reason `must-capture`); `optional` (the default).
+type RulesDefCaptures string
+
 // RulesDefGivingCheck `illegal`: no move may give check (racingkings; the reason `gives-check`); `allowed` (the default).
 type RulesDefGivingCheck string
 
-// RulesDefInsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `none` (the default): no such rule.
+// RulesDefInsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `antichess`: the game is drawn when only Bishops are left, each side's on squares of one colour the other's avoid (lichess's and python-chess's antichess rule); `none` (the default): no such rule.
 type RulesDefInsufficientMaterial string
 
-// RulesDefStalemate What a stalemate means for the stalemated side: `draw` (the default) or `loss` (outcome `stalemate-loss`).
+// RulesDefStalemate What a stalemate means for the stalemated side: `draw` (the default), `loss` (outcome `stalemate-loss`) or `win` (outcome `stalemate-win`: antichess).
 type RulesDefStalemate string
 
 // SetupRequest A variant's game-creation options. Exactly one of `variant` and `definition`.
@@ -2157,9 +2252,10 @@ type Status struct {
 	// with King and one Knight, or King and Bishops, as lichess and
 	// chessops decide it (see the [rules](/docs/rules)). Where the flag
 	// piece is the King (kingofthehill, racingkings) always true: a lone
-	// King can still reach its flag. Every other variant: false only for
-	// a side with nothing but its royal piece (3check: a lone King gives
-	// no check).
+	// King can still reach its flag. antichess: whether the side can
+	// still give all its pieces away, as python-chess judges it. Every
+	// other variant: false only for a side with nothing but its royal
+	// piece (3check: a lone King gives no check).
 	CanMate CanMate `json:"canMate"`
 
 	// Checkers The squares of the pieces that give check, empty when none.
@@ -2196,7 +2292,9 @@ type Status struct {
 	// (courier, docs/RULES.md R41), `king-of-the-hill`: a side's flag piece reached one of its flag squares, its King
 	// on the hill in kingofthehill (rules.flag), `three-checks`: a side gave the variant's number of checks (3check,
 	// 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
-	// (racingkings), with `winner`; `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+	// (racingkings), `extinction`: a side lost the pieces the variant's extinction rule names (antichess: all of
+	// them, a win), and `stalemate-win`: the side to move has no legal move and wins (antichess), with `winner`;
+	// `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 	// `flag-fall-draw` and `aborted` appear only in
 	// adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 	// winner are the claim's too; legal-moves, status and validate-move never give them.
@@ -2211,7 +2309,7 @@ type Status struct {
 	// Turn The side to move.
 	Turn StatusTurn `json:"turn"`
 
-	// Winner The winner, after a checkmate, a stalemate that loses, a bare King, a flag reached, the last check given, a race won, an accepted resignation or a flag fall the other side wins; absent otherwise.
+	// Winner The winner, after a checkmate, a stalemate that loses or wins, a bare King, a flag reached, the last check given, a race won, extinction, an accepted resignation or a flag fall the other side wins; absent otherwise.
 	Winner *StatusWinner `json:"winner,omitempty"`
 }
 
@@ -2225,7 +2323,9 @@ type StatusClaimableDraws string
 // (courier, docs/RULES.md R41), `king-of-the-hill`: a side's flag piece reached one of its flag squares, its King
 // on the hill in kingofthehill (rules.flag), `three-checks`: a side gave the variant's number of checks (3check,
 // 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
-// (racingkings), with `winner`; `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+// (racingkings), `extinction`: a side lost the pieces the variant's extinction rule names (antichess: all of
+// them, a win), and `stalemate-win`: the side to move has no legal move and wins (antichess), with `winner`;
+// `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 // `flag-fall-draw` and `aborted` appear only in
 // adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 // winner are the claim's too; legal-moves, status and validate-move never give them.
@@ -2234,7 +2334,7 @@ type StatusOutcome string
 // StatusTurn The side to move.
 type StatusTurn string
 
-// StatusWinner The winner, after a checkmate, a stalemate that loses, a bare King, a flag reached, the last check given, a race won, an accepted resignation or a flag fall the other side wins; absent otherwise.
+// StatusWinner The winner, after a checkmate, a stalemate that loses or wins, a bare King, a flag reached, the last check given, a race won, extinction, an accepted resignation or a flag fall the other side wins; absent otherwise.
 type StatusWinner string
 
 // StatusResult The status of a position.

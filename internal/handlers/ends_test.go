@@ -59,6 +59,10 @@ func TestEndOutcomes(t *testing.T) {
 			"Kb8 Kg8", "1/2-1/2", "race-drawn", ""},
 		{"race won: Black's answer falls short", "racingkings", "8/1K4k1/8/8/8/8/8/8 w - - 0 1",
 			"Kb8 Kf6", "1-0", "race-won", "white"},
+		{"antichess: the last piece given away", "Antichess", "8/8/8/8/8/8/1k6/R7 w - - 0 1",
+			"Ra2 Kxa2", "1-0", "extinction", "white"},
+		{"antichess: stalemated after White's move", "antichess", "8/8/8/8/p7/8/P7/8 w - - 0 1",
+			"a3", "0-1", "stalemate-win", "black"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,10 +109,15 @@ func TestThreeCheckThroughAPI(t *testing.T) {
 	}
 }
 
-// Racing Kings refuses a move that gives check with its own reason.
+// Racing Kings refuses a move that gives check, antichess a quiet move
+// where a capture is possible, each with its own reason.
 func TestRacingKingsGivesCheck(t *testing.T) {
 	h := newServer(t).Handler()
-	rec := serve(h, request(http.MethodPost, "/v1/validate-move", `{"variant":"racingkings","move":"Nc3"}`))
+	rec := serve(h, request(http.MethodPost, "/v1/validate-move", `{"variant":"antichess","moves":["e3","b5"],"move":"Nc3"}`))
+	if !strings.Contains(rec.Body.String(), `"reason":"must-capture"`) {
+		t.Errorf("Nc3 after 1.e3 b5 in antichess: %d %s; want the reason must-capture", rec.Code, rec.Body.String())
+	}
+	rec = serve(h, request(http.MethodPost, "/v1/validate-move", `{"variant":"racingkings","move":"Nc3"}`))
 	var a struct {
 		Legal   bool
 		Problem struct{ Code, Reason string }
@@ -130,6 +139,8 @@ func TestFlagFallByVariant(t *testing.T) {
 		{"racingkings", "8/8/8/1K6/8/8/6kq/8 b - - 0 1", "1-0", "flag-fall"},
 		{"kingofthehill", "k7/8/8/8/8/8/8/KQ6 w - - 0 1", "0-1", "flag-fall"},
 		{"3check", "k7/8/8/8/8/8/8/KQ6 w - - 3+3 0 1", "1/2-1/2", "flag-fall-draw"},
+		{"antichess", "8/8/8/8/4b3/8/3B4/K7 w - - 0 1", "0-1", "flag-fall"},
+		{"antichess", "8/8/8/8/8/8/1n6/N7 w - - 0 1", "1/2-1/2", "flag-fall-draw"},
 	}
 	for _, tt := range tests {
 		by := "black"
@@ -162,7 +173,7 @@ func TestThreeCheckPGN(t *testing.T) {
 // answers unknown-variant until it is.
 func TestLichessVariantRecords(t *testing.T) {
 	h := newServer(t).Handler()
-	pending := map[string]bool{"Atomic": true, "Antichess": true, "Horde": true}
+	pending := map[string]bool{"Atomic": true, "Horde": true}
 	dir := filepath.Join("testdata", "records", "lichess")
 	pgns, err := filepath.Glob(filepath.Join(dir, "*.pgn"))
 	if err != nil || len(pgns) == 0 {

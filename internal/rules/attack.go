@@ -232,14 +232,19 @@ func (bp *bentProbe) riderOn(b *[NumSquares]Piece) bool {
 	return false
 }
 
-// InCheck says whether the side to move is in check.
+// InCheck says whether the side to move is in check: never in a variant
+// without a royal piece.
 func (p *Position) InCheck() bool {
-	return p.attacked(p.king[p.side], p.side.Other())
+	k := p.king[p.side]
+	return k != NoSquare && p.attacked(k, p.side.Other())
 }
 
 // Checkers returns the squares of the pieces that give check to the side to
 // move, in square order.
 func (p *Position) Checkers() []Square {
+	if p.king[p.side] == NoSquare {
+		return nil
+	}
 	return p.attackersOf(p.king[p.side], p.side.Other(), false)
 }
 

@@ -115,14 +115,17 @@ type RulesDef struct {
 	Draws     DrawsDef      `json:"draws"`
 	// InsufficientMaterial is "fide" (dead positions as FIDE), "kings"
 	// (a draw when both sides have their royal pieces alone: three-check,
-	// where any other piece can still give check) or "none".
+	// where any other piece can still give check), "antichess" (lichess's
+	// and python-chess's: opposing Bishops on squares of other colours;
+	// extinction.go) or "none".
 	InsufficientMaterial string `json:"insufficientMaterial,omitempty"`
 	// MovesPerTurn, above 1, gives each side that many moves a turn; a
 	// turn ends early right after a move that gives check, or when the
 	// side has no legal move left (the quick form of Giant Chess).
 	MovesPerTurn int `json:"movesPerTurn,omitempty"`
 	// Stalemate is what a stalemate means for the stalemated side: "draw"
-	// (the default) or "loss" (Courier Chess, Wildebeest Chess).
+	// (the default), "loss" (Courier Chess, Wildebeest Chess) or "win"
+	// (antichess).
 	Stalemate string `json:"stalemate,omitempty"`
 	// BareKing is "loss" where a side left with its royal piece alone
 	// loses, unless it bares the opposing King on its very next move
@@ -139,6 +142,27 @@ type RulesDef struct {
 	// GivingCheck is "illegal" where no move may give check (Racing
 	// Kings; checks.go), or "allowed" (the default).
 	GivingCheck string `json:"givingCheck,omitempty"`
+	// Captures is "compulsory" where a side that can capture must
+	// (antichess; extinction.go), or "optional" (the default).
+	Captures string `json:"captures,omitempty"`
+	// Extinction ends the game when a side has lost the pieces it names
+	// (antichess: all of them, a win; extinction.go). A variant without a
+	// royal piece needs it.
+	Extinction *ExtinctionDef `json:"extinction,omitempty"`
+}
+
+// ExtinctionDef is the extinction rule: a side that has Count or fewer
+// pieces of one of the types Pieces names (or, with "*", pieces of any type
+// together) has its Result, "loss" or "win" (the outcome extinction).
+type ExtinctionDef struct {
+	// Pieces are letters or names of piece types, or "*" alone for all
+	// the side's pieces together.
+	Pieces []string `json:"pieces"`
+	// Count is the most pieces that count as extinct: 0 by default.
+	Count int `json:"count,omitempty"`
+	// Result is what extinction means for the extinct side: "loss" or
+	// "win".
+	Result string `json:"result"`
 }
 
 // FlagDef is the flag rule: the side whose piece of type Piece stands on

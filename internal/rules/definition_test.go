@@ -179,7 +179,7 @@ func TestCompileErrors(t *testing.T) {
 		}, ErrInvalidVariant, "rules.movesPerTurn", -1},
 		{"negative draw threshold", func(d *Definition) { d.Rules.Draws.MoveClaim = -1 }, ErrInvalidVariant, "rules.draws", -1},
 		{"bad insufficient material", func(d *Definition) { d.Rules.InsufficientMaterial = "bare" }, ErrInvalidVariant, "rules.insufficientMaterial", -1},
-		{"bad stalemate", func(d *Definition) { d.Rules.Stalemate = "win" }, ErrInvalidVariant, "rules.stalemate", -1},
+		{"bad stalemate", func(d *Definition) { d.Rules.Stalemate = "won" }, ErrInvalidVariant, "rules.stalemate", -1},
 		{"bad bare king", func(d *Definition) { d.Rules.BareKing = "draw" }, ErrInvalidVariant, "rules.bareKing", -1},
 		{"bare king with FIDE material", func(d *Definition) {
 			d.Rules.BareKing, d.Rules.InsufficientMaterial = "loss", "fide"

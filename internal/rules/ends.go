@@ -9,7 +9,7 @@ package rules
 // the ones every variant has here.
 //
 // The order is the arbiter's: a flag reached comes first (flag.go), then
-// the check limit (checks.go), a checkmate, a bare King's loss before a stalemate (bareking.go), a
+// extinction (extinction.go), the check limit (checks.go), a checkmate, a bare King's loss before a stalemate (bareking.go), a
 // stalemate before dead material, and the automatic draws by repetition
 // and by the move rule last.
 
@@ -86,16 +86,24 @@ func (v *Variant) compileEnds() {
 	if v.flag != nil {
 		v.ends = append(v.ends, endFlag)
 	}
+	if v.extinction != nil {
+		v.ends = append(v.ends, endExtinction)
+	}
 	if v.checkLimit > 0 {
 		v.ends = append(v.ends, endCheckLimit)
 	}
-	v.ends = append(v.ends, endCheckmate)
+	if v.royal != 0 {
+		v.ends = append(v.ends, endCheckmate)
+	}
 	if v.bareKing {
 		v.ends = append(v.ends, endBareKing)
 	}
-	if v.stalemateLoss {
+	switch {
+	case v.stalemateLoss:
 		v.ends = append(v.ends, endStalemateLoss)
-	} else {
+	case v.stalemateWin:
+		v.ends = append(v.ends, endStalemateWin)
+	default:
 		v.ends = append(v.ends, endStalemate)
 	}
 	switch v.material {
@@ -103,6 +111,8 @@ func (v *Variant) compileEnds() {
 		v.ends = append(v.ends, endFIDEMaterial)
 	case "kings":
 		v.ends = append(v.ends, endKingsMaterial)
+	case "antichess":
+		v.ends = append(v.ends, endAntichessMaterial)
 	}
 	if v.draws.RepetitionEnd > 0 {
 		v.ends = append(v.ends, endRepetition)

@@ -37,7 +37,8 @@ type Error struct {
 	// "unreachable", "in-check" (the King's jump out of check),
 	// "king-in-check" (the move would leave the King in check),
 	// "needs-promotion", "bad-promotion"; "gives-check" where no move may
-	// give check (checks.go); "game-over" where an end rule has ended the
+	// give check (checks.go); "must-capture" where a side that can capture
+	// must (extinction.go); "game-over" where an end rule has ended the
 	// game in the position itself (the flag, the check limit); for castling the reasons of
 	// castlereason.go ("no-castling-right", "castling-out-of-check",
 	// "castling-blocked", "castling-through-attack"); and

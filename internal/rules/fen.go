@@ -738,7 +738,7 @@ func NewPosition(s *Setup) (*Position, error) {
 		}
 	}
 	for c := White; c <= Black; c++ {
-		if kings[c] != 1 {
+		if kings[c] != 1 && v.royal != 0 {
 			return nil, s.at(royalCountError(v, c, kings[c]), extra[c])
 		}
 	}
@@ -789,7 +789,7 @@ func NewPosition(s *Setup) (*Position, error) {
 	if p.side == Black {
 		p.hash ^= zobristSide
 	}
-	if p.attacked(p.king[p.side.Other()], p.side) {
+	if k := p.king[p.side.Other()]; k != NoSquare && p.attacked(k, p.side) {
 		return nil, s.at(p.notToMoveInCheck(), p.king[p.side.Other()])
 	}
 	if p.left < v.perTurn && p.InCheck() {

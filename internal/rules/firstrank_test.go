@@ -72,6 +72,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"5check":        "P",
 		"racingkings":   "",
 		"knightmate":    "P",
+		"antichess":     "P",
 		"capablanca":    "P",
 		"gothic":        "P",
 		"janus":         "P",

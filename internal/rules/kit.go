@@ -125,7 +125,9 @@ func (k *kit) mayPromote(c Color, t PieceType, n uint8) bool {
 // for the promotion type "all" is every type of the catalogue.
 func (v *Variant) kitFor(choice uint8, a *army, present typeSet) *kit {
 	types := present
-	types.add(v.royal)
+	if v.royal != 0 {
+		types.add(v.royal)
+	}
 	// The base kit (the start position's) covers its army's types: with
 	// the same army, only the types present are left to check. This is the
 	// common case, a FEN of a game from the variant's start, and the only

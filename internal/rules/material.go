@@ -25,6 +25,9 @@ func (p *Position) CanMate(c Color) bool {
 	if f := p.v.flag; f != nil && f.royal {
 		return true
 	}
+	if p.v.material == "antichess" {
+		return p.antichessCanWin(c)
+	}
 	if p.v.material != "fide" {
 		for sq := Square(0); sq < NumSquares; sq++ {
 			if pc := p.board[sq]; pc != 0 && pc.Color() == c && pc.Type() != p.v.royal {

@@ -309,7 +309,7 @@ func (p *Position) pseudoIn(moves []Move, inCheck bool, from *bitboard) []Move {
 			}
 		}
 	}
-	if !from.has(p.king[us]) {
+	if k := p.king[us]; k == NoSquare || !from.has(k) {
 		return moves
 	}
 	return p.kingRights(moves, inCheck)
@@ -397,12 +397,30 @@ func (p *Position) legalList(moves []Move, count bool) ([]Move, int) {
 	if p.v.terminalEnds && p.endedTerminal() {
 		return moves, 0 // the game is over: no move (ends.go)
 	}
-	if p.v.noChecks {
-		start := len(moves)
-		moves, n := p.legalKingSafe(moves, false)
-		return moves, p.dropChecks(moves, start, n)
+	if p.v.legalRules {
+		return p.legalByRules(moves)
 	}
 	return p.legalKingSafe(moves, count)
+}
+
+// legalByRules is legalList where the variant's rules drop moves that leave
+// the royal piece safe, or has no royal piece (Variant.legalRules): the
+// moves are listed, never only counted.
+func (p *Position) legalByRules(moves []Move) ([]Move, int) {
+	start := len(moves)
+	var n int
+	if p.v.royal == 0 {
+		moves, n = p.legalUnroyal(moves)
+	} else {
+		moves, n = p.legalKingSafe(moves, false)
+	}
+	if p.v.noChecks {
+		n = p.dropChecks(moves, start, n)
+	}
+	if p.v.mustCapture {
+		n = p.keepCaptures(moves, start, n)
+	}
+	return moves, n
 }
 
 // legalKingSafe is legalList but for the end rules and the moves that give
@@ -474,8 +492,9 @@ func (p *Position) legalOne(m Move, ks Square, inCheck bool, pins, danger *bitbo
 // targeted says whether legalIn can list the moves of some pieces apart
 // from the others: not where a piece has a power or is a Dev, whose moves
 // and whose legality depend on the whole board in ways pseudoIn does not
-// select by square; nor where giving check is illegal (checks.go).
-func (p *Position) targeted() bool { return !p.kit.odd && !p.v.hasDev && !p.v.noChecks }
+// select by square; nor where the variant's rules judge a move by the
+// others (Variant.legalRules).
+func (p *Position) targeted() bool { return !p.kit.odd && !p.v.hasDev && !p.v.legalRules }
 
 // squaresOf returns the squares of the pieces of type t of the side to
 // move, on file file and rank rank where those are not -1.

@@ -17,9 +17,11 @@ const (
 	ChecksGiven                  // a side has given the variant's number of checks and wins (checks.go)
 	RaceWon                      // a side reached its flag and the answer did not draw: that side wins (flag.go)
 	RaceDrawn                    // both sides reached their flags, Black with its answer to White: a draw (flag.go)
+	Extinction                   // a side has lost the pieces the extinction rule names, and has lost or won (extinction.go)
+	StalemateWin                 // the side to move has no legal move and is not in check, and the variant makes that a win (antichess)
 )
 
-var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material", "stalemate-loss", "bare-king", "king-of-the-hill", "three-checks", "race-won", "race-drawn"}
+var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material", "stalemate-loss", "bare-king", "king-of-the-hill", "three-checks", "race-won", "race-drawn", "extinction", "stalemate-win"}
 
 // String returns the outcome's stable name, used by the API.
 func (o Outcome) String() string {
@@ -64,9 +66,10 @@ type Status struct {
 
 // Decisive says whether the outcome has a winner, Status.Winner:
 // checkmate, a stalemate that loses, a bare King, a flag reached, the
-// check limit, a race won.
+// check limit, a race won, extinction, a stalemate that wins.
 func (o Outcome) Decisive() bool {
-	return o == Checkmate || o == StalemateLoss || o == BareKing || o == FlagReached || o == ChecksGiven || o == RaceWon
+	return o == Checkmate || o == StalemateLoss || o == BareKing || o == FlagReached || o == ChecksGiven || o == RaceWon ||
+		o == Extinction || o == StalemateWin
 }
 
 // Result returns the PGN-style result: 1-0, 0-1, 1/2-1/2, or * while ongoing.

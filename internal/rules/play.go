@@ -85,6 +85,8 @@ func (p *Position) explainMove(e *Error, m Move, pc Piece) {
 			e.Code, e.Reason, e.Detail = ErrGameOver, "game-over", "the game is over ("+o.String()+"): no move is legal"
 		case p.v.noChecks && p.legalKingSafeMove(q) && p.givesCheck(q):
 			e.Reason, e.Detail = "gives-check", "the move would give check, which "+p.v.def.ID+" does not allow"
+		case p.v.mustCapture && !p.isCapture(q) && p.legalKingSafeMove(q):
+			e.Reason, e.Detail = "must-capture", "a capture is possible, and in "+p.v.def.ID+" a side that can capture must"
 		default:
 			e.Reason, e.Detail = "king-in-check", "the move would leave the "+p.v.typ(p.v.royal).Name+" in check"
 		}
@@ -101,6 +103,9 @@ func (p *Position) explainMove(e *Error, m Move, pc Piece) {
 // mover's royal piece unattacked.
 func (p *Position) legalKingSafeMove(m Move) bool {
 	us := p.side
+	if p.king[us] == NoSquare {
+		return true
+	}
 	u := p.make(m)
 	ok := !p.attacked(p.king[us], us.Other())
 	p.unmake(m, u)

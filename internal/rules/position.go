@@ -335,6 +335,10 @@ func (p *Position) settle() {
 // pseudo-legal moves until one leaves its King safe.
 func (p *Position) hasLegalMove() bool {
 	var buf [256]Move
+	if p.v.legalRules {
+		_, n := p.legalList(buf[:0], true)
+		return n > 0
+	}
 	us, them := p.side, p.side.Other()
 	for _, m := range p.pseudoMoves(buf[:0], p.InCheck()) {
 		u := p.make(m)

@@ -218,6 +218,9 @@ func (g *setupGen) replacement() ([]PieceType, error) {
 // both on ranks 1 and 2), where Black's setup mirrored from White's would
 // not be the variant's game.
 func (g *setupGen) armiesApart() error {
+	if g.v.royal == 0 {
+		return setupError("mode", "%s has no royal piece to place; only mode classical", g.v.def.ID)
+	}
 	for sq, pc := range g.board {
 		if pc != 0 && (Square(sq).Rank() < g.v.ranks/2) != (pc.Color() == White) {
 			return setupError("mode", "%s's armies do not start on their own halves of the board; only mode classical", g.v.def.ID)

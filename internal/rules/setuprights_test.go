@@ -27,7 +27,7 @@ func TestSetupClassicalIsStart(t *testing.T) {
 
 // srOptions are setups of every mode that each built-in variant can make.
 func srOptions(v *Variant) []SetupOptions {
-	if v.ID() == "racingkings" {
+	if v.ID() == "racingkings" || v.royal == 0 {
 		return nil // only mode classical (TestSetupArmiesApart)
 	}
 	opts := []SetupOptions{

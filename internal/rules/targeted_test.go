@@ -92,7 +92,7 @@ func TestTargetedParse(t *testing.T) {
 				for range 1 + r.IntN(6) {
 					mask.set(SquareAt(r.IntN(p.v.files), r.IntN(p.v.ranks)))
 				}
-				if r.IntN(2) == 0 {
+				if r.IntN(2) == 0 && p.king[p.side] != NoSquare {
 					mask.set(p.king[p.side])
 				}
 				for _, to := range []Square{NoSquare, SquareAt(r.IntN(p.v.files), r.IntN(p.v.ranks)), legal[r.IntN(len(legal))].To} {

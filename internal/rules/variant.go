@@ -44,6 +44,7 @@ type Variant struct {
 	// stalemateLoss: a stalemated side loses (RulesDef.Stalemate "loss");
 	// bareKing: a bare King loses (RulesDef.BareKing, bareking.go).
 	stalemateLoss bool
+	stalemateWin  bool
 	bareKing      bool
 	// ends are the ways the game ends, in the order they are judged
 	// (ends.go); terminalEnds says one of them is terminal for move
@@ -56,6 +57,13 @@ type Variant struct {
 	// may give check (RulesDef.GivingCheck; checks.go).
 	checkLimit int
 	noChecks   bool
+	// extinction: RulesDef.Extinction compiled, nil without it;
+	// mustCapture: RulesDef.Captures "compulsory" (extinction.go).
+	extinction  *extinctionRule
+	mustCapture bool
+	// legalRules: the legal moves are not just those that leave the royal
+	// piece safe (noChecks, mustCapture, no royal piece; legalByRules).
+	legalRules bool
 	// anyDistance: CastlingDef.AnyDistance (castledistance.go); castleData
 	// is set with it, castleTo is not.
 	anyDistance bool
@@ -573,8 +581,8 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 			v.devs.add(makePiece(PieceType(i+1), Black))
 		}
 	}
-	if v.royal == 0 {
-		return nil, newError(ErrInvalidVariant, "pieces", -1, "one piece type must be royal")
+	if v.royal == 0 && v.def.Rules.Extinction == nil {
+		return nil, newError(ErrInvalidVariant, "pieces", -1, "one piece type must be royal, or rules.extinction must say how the game ends")
 	}
 	for i, pd := range v.def.Pieces {
 		if pd.Behaviour == "archer" && v.hasDev {
@@ -596,7 +604,7 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 			if !ok {
 				return nil, newError(ErrInvalidVariant, field, -1, "no piece has letter %q", l)
 			}
-			if t == v.royal {
+			if t == v.royal && v.royal != 0 {
 				return nil, newError(ErrInvalidVariant, field, -1, "cannot promote to the royal piece")
 			}
 			v.types[i].promotesTo = append(v.types[i].promotesTo, t)
@@ -720,14 +728,18 @@ func (v *Variant) compileRules() error {
 	switch r.InsufficientMaterial {
 	case "", "none":
 		v.material = "none"
-	case "fide", "kings":
+	case "fide", "kings", "antichess":
 		v.material = r.InsufficientMaterial
 	default:
-		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial must be "fide", "kings" or "none"`)
+		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial must be "fide", "kings", "antichess" or "none"`)
 	}
 	if err := v.compileChecks(r); err != nil {
 		return err
 	}
+	if err := v.compileExtinction(r); err != nil {
+		return err
+	}
+	v.legalRules = v.noChecks || v.mustCapture || v.royal == 0
 	return v.compileEndings(r)
 }
 
@@ -738,8 +750,10 @@ func (v *Variant) compileEndings(r *RulesDef) error {
 	case "", "draw":
 	case "loss":
 		v.stalemateLoss = true
+	case "win":
+		v.stalemateWin = true
 	default:
-		return newError(ErrInvalidVariant, "rules.stalemate", -1, `stalemate must be "draw" or "loss"`)
+		return newError(ErrInvalidVariant, "rules.stalemate", -1, `stalemate must be "draw", "loss" or "win"`)
 	}
 	switch r.BareKing {
 	case "", "none":

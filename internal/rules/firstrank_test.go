@@ -73,6 +73,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"racingkings":   "",
 		"knightmate":    "P",
 		"antichess":     "P",
+		"threekings":    "P",
 		"capablanca":    "P",
 		"gothic":        "P",
 		"janus":         "P",

@@ -77,7 +77,7 @@ func (v *Variant) Footprint() int64 { return v.footprint }
 // an error is the one Compile would return, including limit-exceeded for a
 // definition over CompileBudget or MaxShapeVisits.
 func Estimate(d *Definition) (Cost, error) {
-	v := &Variant{def: d.clone(), files: d.Files, ranks: d.Ranks, byLetter: map[string]PieceType{}}
+	v := &Variant{def: d.clone(), variantBoard: variantBoard{files: d.Files, ranks: d.Ranks}, variantArmy: variantArmy{byLetter: map[string]PieceType{}}}
 	if err := v.checkHeader(); err != nil {
 		return Cost{}, err
 	}

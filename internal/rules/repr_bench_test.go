@@ -25,7 +25,7 @@ type reprFixture struct {
 var reprDirs = [8]vec{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}
 
 func newReprFixture(density int) *reprFixture {
-	v := &Variant{files: 16, ranks: 16}
+	v := &Variant{variantBoard: variantBoard{files: 16, ranks: 16}}
 	fx := &reprFixture{}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for s := Square(0); s < NumSquares; s++ {

@@ -10,80 +10,78 @@ import (
 )
 
 // Variant is a compiled variant definition: immutable once built and safe
-// for concurrent use by any number of goroutines.
+// for concurrent use by any number of goroutines. Its fields are grouped as
+// the definition is: the board, the army, castling, promotion, the rules of
+// a move's legality, and the ends of a game; then the start and the tables'
+// cache. The groups are embedded, so that a field reads v.files, v.royal.
 type Variant struct {
-	def       Definition
-	files     int
-	ranks     int
-	types     []pieceType // types[t-1] describes PieceType t
-	byLetter  map[string]PieceType
-	letters   [MaxApostrophes + 1][26]PieceType // by apostrophes and letter: byLetter for FEN's inner loop
-	royal     PieceType
-	rook      PieceType // castling partner, 0 without castling
-	castling  string    // "", "kq" or "files"
-	kingJump  bool
-	choice    uint8   // the default promotion type (promoAll...)
-	choices   []uint8 // the promotion types a FEN may select
-	draws     DrawsDef
-	material  string
-	hasFrozen bool
-	hasDev    bool     // some piece type stands on a 2x2 block (the Dev)
-	hasPower  bool     // some piece type has a power (power.go)
-	powered   pieceSet // the pieces of both colours whose type has a power
-	fools     typeSet  // the types with the Fool's power
-	devs      pieceSet // the Dev pieces of both colours
+	def Definition
+	variantBoard
+	variantArmy
+	variantCastling
+	variantPromotion
+	variantMoves
+	variantEnds
+
+	startFEN string
+	start    *Position
+
+	base  *kit // the start position's kit
+	kitMu sync.Mutex
+	kits  map[kitKey]*kit
+	// What the tables cost (cost.go).
+	kitCap    int          // the most kits kept, roots and promotion kits
+	kitsMade  atomic.Int64 // the kits kept since kits was last started afresh
+	footprint int64        // the estimated bytes of the tables, built and lazy (Footprint)
+}
+
+// variantBoard is the board: its size and its squares.
+type variantBoard struct {
+	files   int
+	ranks   int
+	onBoard bitboard
+	holes   bitboard // the squares that are not part of the board: * in the start FEN
+	// neighbours[s] are the squares around s in circular order, NoSquare
+	// off the board (windmill.go).
+	neighbours [NumSquares][8]Square
+}
+
+// variantArmy is the piece types, their moves and what sets them apart.
+type variantArmy struct {
+	types    []pieceType // types[t-1] describes PieceType t
+	byLetter map[string]PieceType
+	letters  [MaxApostrophes + 1][26]PieceType // by apostrophes and letter: byLetter for FEN's inner loop
+	royal    PieceType                         // 0 in a variant without a royal piece (extinction.go)
+	shapes   [][]shape                         // shapes[t-1]: the expanded moves of type t
+	moves    [2][]moveTable                    // [colour][type*NumSquares+square]
+
+	hasFrozen   bool
+	hasDev      bool     // some piece type stands on a 2x2 block (the Dev)
+	hasPower    bool     // some piece type has a power (power.go)
+	tripleSteps bool     // some piece type has a TripleStep
+	powered     pieceSet // the pieces of both colours whose type has a power
+	fools       typeSet  // the types with the Fool's power
+	devs        pieceSet // the Dev pieces of both colours
 	// dispatch holds the pieces of both colours whose moves pieceMoves
 	// lists (special or overlap), so that pseudoIn needs no type lookup
 	// for the others.
 	dispatch pieceSet
+	immune   pieceSet    // pieces that cannot be captured
+	foe      [2]pieceSet // [colour]: the pieces that colour may capture
+	// barred[colour] holds the types that may not stand on the colour's own
+	// first rank (firstrank.go).
+	barred [2]typeSet
+}
 
-	perTurn  int // moves a side makes in one turn (the quick form of Giant Chess); 1 normally
-	startFEN string
-	start    *Position
-
-	// stalemateLoss: a stalemated side loses (RulesDef.Stalemate "loss");
-	// bareKing: a bare King loses (RulesDef.BareKing, bareking.go).
-	stalemateLoss bool
-	stalemateWin  bool
-	bareKing      bool
-	// ends are the ways the game ends, in the order they are judged
-	// (ends.go); terminalEnds says one of them is terminal for move
-	// generation, which then asks it at every node (legalList).
-	ends         []endRule
-	terminalEnds bool
-	// flag: RulesDef.Flag compiled (flag.go), nil without it.
-	flag *flagRule
-	// checkLimit: RulesDef.CheckLimit, 0 without it; noChecks: no move
-	// may give check (RulesDef.GivingCheck; checks.go).
-	checkLimit int
-	noChecks   bool
-	// extinction: RulesDef.Extinction compiled, nil without it;
-	// mustCapture: RulesDef.Captures "compulsory" (extinction.go).
-	extinction  *extinctionRule
-	mustCapture bool
-	// legalRules: the legal moves are not just those that leave the royal
-	// piece safe (noChecks, mustCapture, no royal piece; legalByRules).
-	legalRules bool
+// variantCastling is castling and the King's jump.
+type variantCastling struct {
+	rook     PieceType // castling partner, 0 without castling
+	castling string    // "", "kq" or "files"
+	kingJump bool
+	kingHome [2]Square // where each King starts
 	// anyDistance: CastlingDef.AnyDistance (castledistance.go); castleData
 	// is set with it, castleTo is not.
 	anyDistance bool
-	// tripleSteps: some piece type has a TripleStep.
-	tripleSteps bool
-	// epQuietFirst: EnPassantDef.QuietFirst (enpassant.go).
-	epQuietFirst bool
-
-	shapes    [][]shape      // shapes[t-1]: the expanded moves of type t
-	moves     [2][]moveTable // [colour][type*NumSquares+square]
-	onBoard   bitboard
-	zone      [2][NumSquares]uint8 // promotion kind of each square for each colour
-	immune    pieceSet             // pieces that cannot be captured
-	foe       [2]pieceSet          // [colour]: the pieces that colour may capture
-	targets   typeSet              // the types some piece promotes to
-	startArmy army                 // the start position's promotion targets
-	base      *kit                 // the start position's kit
-	kitMu     sync.Mutex
-	kits      map[kitKey]*kit
-	kingHome  [2]Square // where each King starts
 	// castleTo holds, with CastlingDef.Sides, the files the King [side][0]
 	// and the Rook [side][1] land on castling toward the lower (side 0)
 	// and the higher (side 1) files; castleData says it is set.
@@ -94,22 +92,55 @@ type Variant struct {
 	// that colour toward that side moves the King less than two files
 	// from its start, and is written King takes Rook (castling.go).
 	castleOnRook [2][2]bool
-	holes        bitboard  // the squares that are not part of the board: * in the start FEN
 	castleRank   [2]int    // the rank of each side's castling Rooks
 	rookHome     [2][2]int // file of the outermost start Rook on the a side [0] and h side [1], or -1
+}
 
-	// neighbours[s] are the squares around s in circular order, NoSquare
-	// off the board (windmill.go).
-	neighbours [NumSquares][8]Square
+// variantPromotion is the promotion zone and the types a piece becomes.
+type variantPromotion struct {
+	choice    uint8                // the default promotion type (promoAll...)
+	choices   []uint8              // the promotion types a FEN may select
+	zone      [2][NumSquares]uint8 // promotion kind of each square for each colour
+	targets   typeSet              // the types some piece promotes to
+	startArmy army                 // the start position's promotion targets
+}
 
-	// barred[colour] holds the types that may not stand on the colour's own
-	// first rank (firstrank.go).
-	barred [2]typeSet
+// variantMoves is what makes a move legal beyond its piece's moves.
+type variantMoves struct {
+	perTurn int // moves a side makes in one turn (the quick form of Giant Chess); 1 normally
+	// epQuietFirst: EnPassantDef.QuietFirst (enpassant.go).
+	epQuietFirst bool
+	// noChecks: no move may give check (RulesDef.GivingCheck; checks.go);
+	// mustCapture: RulesDef.Captures "compulsory" (extinction.go).
+	noChecks    bool
+	mustCapture bool
+	// legalRules: the legal moves are not just those that leave the royal
+	// piece safe (noChecks, mustCapture, no royal piece; legalByRules).
+	legalRules bool
+}
 
-	// What the tables cost (cost.go).
-	kitCap    int          // the most kits kept, roots and promotion kits
-	kitsMade  atomic.Int64 // the kits kept since kits was last started afresh
-	footprint int64        // the estimated bytes of the tables, built and lazy (Footprint)
+// variantEnds is how a game ends (ends.go).
+type variantEnds struct {
+	draws    DrawsDef
+	material string
+	// stalemateLoss, stalemateWin: a stalemated side loses or wins
+	// (RulesDef.Stalemate); bareKing: a bare King loses (RulesDef.BareKing,
+	// bareking.go).
+	stalemateLoss bool
+	stalemateWin  bool
+	bareKing      bool
+	// flag: RulesDef.Flag compiled (flag.go), nil without it.
+	flag *flagRule
+	// checkLimit: RulesDef.CheckLimit, 0 without it (checks.go).
+	checkLimit int
+	// extinction: RulesDef.Extinction compiled, nil without it
+	// (extinction.go).
+	extinction *extinctionRule
+	// ends are the ways the game ends, in the order they are judged;
+	// terminalEnds says one of them is terminal for move generation, which
+	// then asks it at every node (legalList).
+	ends         []endRule
+	terminalEnds bool
 }
 
 // pieceType is one compiled piece type.
@@ -324,7 +355,7 @@ func Compile(d *Definition) (*Variant, error) {
 // between the steps of the compilation and between the move tables of the
 // piece types, and returns ctx.Err() once ctx is done.
 func CompileContext(ctx context.Context, d *Definition) (*Variant, error) {
-	v := &Variant{def: d.clone(), files: d.Files, ranks: d.Ranks, byLetter: map[string]PieceType{}}
+	v := &Variant{def: d.clone(), variantBoard: variantBoard{files: d.Files, ranks: d.Ranks}, variantArmy: variantArmy{byLetter: map[string]PieceType{}}}
 	if err := v.checkHeader(); err != nil {
 		return nil, err
 	}

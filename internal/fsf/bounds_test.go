@@ -64,16 +64,16 @@ func TestImportAnswerLinear(t *testing.T) {
 // have stays listed.
 func TestInheritedReferred(t *testing.T) {
 	secs := importText(t, `[a:chess]
-mustCapture = true
+blastOnCapture = true
 pieceDrops = true
 [b:a]
 flyingGeneral = true
 [c:b]
 [d:c]
-mustCapture = false
+blastOnCapture = false
 `)
 	want := map[string][]string{
-		"a": {"unsupported-key:mustCapture", "unsupported-key:pieceDrops"},
+		"a": {"unsupported-key:blastOnCapture", "unsupported-key:pieceDrops"},
 		"b": {"inherited-problems:", "unsupported-key:flyingGeneral"},
 		"c": {"inherited-problems:"},
 		"d": {"inherited-problems:"},
@@ -88,7 +88,7 @@ mustCapture = false
 		}
 	}
 	if d := secs[3].Problems[0]; d.From != "c" || !strings.Contains(d.Detail, "2 problem(s) of [c]") ||
-		!strings.Contains(d.Detail, "pieceDrops") || strings.Contains(d.Detail, "mustCapture") {
+		!strings.Contains(d.Detail, "pieceDrops") || strings.Contains(d.Detail, "blastOnCapture") {
 		t.Errorf("[d] refers with %+v; want the 2 problems of [c] it keeps (flyingGeneral, pieceDrops)", d)
 	}
 }

@@ -29,6 +29,15 @@ func (t *translation) castling(d *rules.Definition) {
 	// Fairy-Stockfish reads rights from letters only (not "7+7", a count
 	// of checks where the rights are missing).
 	rights := len(strings.Fields(d.StartFEN)) > 2 && strings.IndexFunc(strings.Fields(d.StartFEN)[2], unicode.IsLetter) >= 0
+	if _, royal := t.letter[kindKing]; !royal || s.kingPiece[0] != kindKing || s.kingPiece[1] != kindKing {
+		// Fairy-Stockfish castles its castlingKingPiece, royal or not
+		// (giveaway's commoner); the format castles only the royal King.
+		// Without rights no game castles (threekings).
+		if rights {
+			t.fail("castlingKingPiece", CodeUnsupported, "castling = true with a castling King that is not the royal King (a commoner, or a variant without a King): the format castles only a royal King")
+		}
+		return
+	}
 	kingFile, kingRank := homeSquare(board, t.letter[kindKing])
 	if kingRank >= 0 && kingRank != s.castlingRank {
 		// Fairy-Stockfish castles on castlingRank only.

@@ -83,8 +83,6 @@ var keyDefaults = map[string]string{
 	"gating": "false", "seirawanGating": "false", "cambodianMoves": "false", "wallingRule": "none",
 	"wallOrMove": "false",
 	// ends of the game the format does not have
-	"extinctionValue": "none", "extinctionClaim": "false", "extinctionPseudoRoyal": "false",
-	"extinctionPieceTypes": "", "extinctionPieceCount": "0", "extinctionOpponentPieceCount": "0",
 	"connectN": "0", "connectNxN": "0", "collinearN": "0", "connectRegion1White": "", "connectRegion2White": "",
 	"connectRegion1Black": "", "connectRegion2Black": "", "materialCounting": "none", "adjudicateFullBoard": "false",
 	"countingRule": "none", "castlingWins": "", "stalemateValue": "draw", "stalematePieceCount": "false",
@@ -92,7 +90,7 @@ var keyDefaults = map[string]string{
 	"bikjangRule": "false", "dupleCheck": "false", "perpetualCheckIllegal": "false",
 	"moveRepetitionIllegal": "false", "chasingRule": "none", "shogiPawnDropMateIllegal": "false",
 	// moves the format does not have
-	"mustCapture": "false", "blastOnCapture": "false", "blastImmuneTypes": "",
+	"blastOnCapture": "false", "blastImmuneTypes": "",
 	"mutuallyImmuneTypes": "", "petrifyOnCaptureTypes": "", "petrifyBlastPieces": "false",
 	"pass": "false", "passWhite": "false", "passBlack": "false", "passOnStalemate": "false",
 	"passOnStalemateWhite": "false", "passOnStalemateBlack": "false", "makpongRule": "false",

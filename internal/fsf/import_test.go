@@ -160,10 +160,10 @@ func TestImportProblems(t *testing.T) {
 [drops:crazyhouse]
 [mine:chess]
 pieceDrops = true
-mustCapture = true
+blastOnCapture = true
 bogus = 1
 [child:mine]
-mustCapture = false
+blastOnCapture = false
 [orphan:nosuchvariant]
 [asym:chess]
 customPiece1 = a:lfW
@@ -192,7 +192,7 @@ castlingRank = 2
 	tests := map[string][]want{
 		"drops": {{CodeUnsupported, "capturesToHand", 0, "crazyhouse", true}, {CodeUnsupported, "pieceDrops", 0, "crazyhouse", true},
 			{CodeUnsupported, "startFen", 0, "crazyhouse", true}},
-		"mine":   {{CodeUnknownKey, "bogus", 6, "", false}, {CodeUnsupported, "mustCapture", 5, "", false}, {CodeUnsupported, "pieceDrops", 4, "", false}},
+		"mine":   {{CodeUnknownKey, "bogus", 6, "", false}, {CodeUnsupported, "blastOnCapture", 5, "", false}, {CodeUnsupported, "pieceDrops", 4, "", false}},
 		"child":  {{CodeInherited, "", 7, "mine", false}},
 		"orphan": {{CodeUnknownParent, "", 9, "", false}},
 		"asym":   {{CodeUnsupportedBetza, "customPiece1", 11, "", false}},
@@ -370,8 +370,8 @@ func TestFairyStockfishVariantsINI(t *testing.T) {
 			}
 		}
 	}
-	if imported != 32 {
-		t.Errorf("%d sections imported; want 32", imported)
+	if imported != 39 {
+		t.Errorf("%d sections imported; want 39", imported)
 	}
 }
 

@@ -297,9 +297,9 @@ const sectionsHeader = `# Fairy-Stockfish's perft of every variant the import ac
 # which Fairy-Stockfish reads; "fen startpos" is each engine's own start.
 # The run that wrote the file checked this engine against every number, as
 # TestPerftSections does; one with 100 random positions per variant
-# (FSF_PERFT_RANDOM=100: 6,100 positions of the 61 variants accepted once
-# checkCounting, checking and flagMove were translated) found no difference
-# either.
+# (FSF_PERFT_RANDOM=100: 7,000 positions of the 70 variants accepted once
+# the extinction keys, mustCapture and stalemateValue = win were
+# translated) found no difference either.
 # Format: one block per position: "section", "fen", "moves", "perft DEPTH NODES".
 `
 

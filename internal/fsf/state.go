@@ -26,7 +26,7 @@ type state struct {
 	doubleStep    bool
 	dsRegion      [2]sqset
 	tsRegion      [2]sqset
-	stalemateLoss bool
+	stalemate     string   // "draw", "loss" or "win" for the stalemated side
 	epRegion      [2]sqset // nil: every square
 	epTypes       [2]kset
 	castling      bool
@@ -51,6 +51,18 @@ type state struct {
 	// FEN's counters give; checking false makes giving check illegal.
 	checkCounting bool
 	checking      bool
+
+	// Extinction: extinctionValue is "none", "loss", "win" or "draw";
+	// extinctionKinds the piece kinds, extinctionAll Fairy-Stockfish's *
+	// (ALL_PIECES) among them. mustCapture makes captures compulsory.
+	extinctionValue       string
+	extinctionKinds       kset
+	extinctionAll         bool
+	extinctionCount       int
+	extinctionOppCount    int
+	extinctionClaim       bool
+	extinctionPseudoRoyal bool
+	mustCapture           bool
 
 	// at is the entry that set each field last, by the name of its key.
 	at map[string]entry
@@ -83,6 +95,7 @@ func newState() *state {
 		nMoveTypes: [2]kset{{kindPawn: true}, {kindPawn: true}},
 		nMoveRule:  50, nFoldRule: 3,
 		flagPiece: [2]int{kindAny, kindAny}, flagCount: 1, checking: true,
+		stalemate: "draw", extinctionValue: "none", extinctionKinds: kset{},
 		at: map[string]entry{}, other: map[string]entry{},
 	}
 }
@@ -92,6 +105,7 @@ func (s *state) clone() *state {
 	c := *s
 	c.letters, c.betza, c.promoLimit = maps.Clone(s.letters), maps.Clone(s.betza), maps.Clone(s.promoLimit)
 	c.at, c.other = maps.Clone(s.at), maps.Clone(s.other)
+	c.extinctionKinds = maps.Clone(s.extinctionKinds)
 	for i := range 2 {
 		c.promoRegion[i], c.dsRegion[i], c.epRegion[i] = maps.Clone(s.promoRegion[i]), maps.Clone(s.dsRegion[i]), maps.Clone(s.epRegion[i])
 		c.tsRegion[i], c.flagRegion[i] = maps.Clone(s.tsRegion[i]), maps.Clone(s.flagRegion[i])
@@ -234,6 +248,8 @@ func apply(s *state, keys []entry) []entry {
 	r.boolKey("flagPieceSafe", &s.flagSafe)
 	r.boolKey("checkCounting", &s.checkCounting)
 	r.boolKey("checking", &s.checking)
+	r.extinction()
+	r.boolKey("mustCapture", &s.mustCapture)
 	var unknown []entry
 	for _, e := range keys {
 		switch {
@@ -249,21 +265,63 @@ func apply(s *state, keys []entry) []entry {
 
 func hasDefault(key string) bool { _, ok := keyDefaults[key]; return ok }
 
-// stalemate reads stalemateValue: a draw, or a loss for the stalemated
-// side, which the format says; a win stays a problem.
+// stalemate reads stalemateValue: a draw, a loss or a win for the
+// stalemated side, which the format says.
 func (r *reader) stalemate() {
 	e, ok := r.get("stalemateValue")
 	if !ok {
 		return
 	}
 	switch e.value {
-	case "draw", "loss":
-		r.s.stalemateLoss = e.value == "loss"
+	case "draw", "loss", "win":
+		r.s.stalemate = e.value
 		r.s.at["stalemateValue"] = e
 		delete(r.s.other, "stalemateValue")
 	default:
 		r.s.other["stalemateValue"] = e
 	}
+}
+
+// extinction reads the extinction keys in Fairy-Stockfish's order: the
+// value (win, loss, draw or none), the claim and pseudo-royal switches, the
+// piece types (letters and *, read up to the first that is neither, as
+// Fairy-Stockfish reads a PieceSet) and the two counts.
+func (r *reader) extinction() {
+	if e, ok := r.get("extinctionValue"); ok {
+		switch e.value {
+		case "win", "loss", "draw", "none":
+			r.s.extinctionValue, r.s.at["extinctionValue"] = e.value, e
+		default:
+			r.bad(e, "%q is not win, loss, draw or none", clip(e.value))
+		}
+	}
+	r.boolKey("extinctionClaim", &r.s.extinctionClaim)
+	r.boolKey("extinctionPseudoRoyal", &r.s.extinctionPseudoRoyal)
+	if e, ok := r.get("extinctionPieceTypes"); ok {
+		set, all := kset{}, false
+		for i := 0; i < len(e.value); i++ {
+			c := e.value[i]
+			if c == ' ' || c == '\t' {
+				continue
+			}
+			if c == '*' {
+				all = true
+				continue
+			}
+			k, found := r.kindOf(lower(c))
+			if !found {
+				if c != '-' {
+					r.bad(e, "%q is not the letter of a piece of this variant", c)
+					return
+				}
+				break
+			}
+			set[k] = true
+		}
+		r.s.extinctionKinds, r.s.extinctionAll, r.s.at["extinctionPieceTypes"] = set, all, e
+	}
+	r.intKey("extinctionPieceCount", &r.s.extinctionCount, parseCount)
+	r.intKey("extinctionOpponentPieceCount", &r.s.extinctionOppCount, parseCount)
 }
 
 // pieces reads the piece keys: a letter, or letter:Betza for a custom piece

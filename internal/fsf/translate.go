@@ -29,9 +29,13 @@ func translate(id, name string, s *state) (*rules.Definition, []Problem) {
 	t.castling(d)
 	t.flag(d)
 	t.checks(d)
+	t.extinction(d)
 	d.Rules.Draws = rules.DrawsDef{RepetitionClaim: s.nFoldRule, MoveClaim: s.nMoveRule}
-	if s.stalemateLoss {
-		d.Rules.Stalemate = "loss"
+	if s.stalemate != "draw" {
+		d.Rules.Stalemate = s.stalemate
+	}
+	if s.mustCapture {
+		d.Rules.Captures = "compulsory"
 	}
 	if len(t.problems) > 0 {
 		return nil, t.problems
@@ -97,13 +101,11 @@ func whyNot(key string) string {
 		return "the format has no regions a piece may not leave"
 	case strings.Contains(key, "romot") || key == "pieceDemotion":
 		return "the format promotes only the pieces that reach a promotion rank, to a type in their list"
-	case key == "mustCapture" || strings.HasPrefix(key, "pass") || key == "makpongRule" ||
+	case strings.HasPrefix(key, "pass") || key == "makpongRule" ||
 		key == "flyingGeneral" || key == "soldierPromotionRank" || strings.Contains(strings.ToLower(key), "blast") ||
 		strings.Contains(key, "mmune") || strings.Contains(key, "etrif") || key == "diagonalLines" ||
 		key == "oppositeCastling" || key == "flipEnclosedPieces":
 		return "the format has no such rule of movement"
-	case strings.HasPrefix(key, "extinction"):
-		return "the format's only such end is a bare King (rules.bareKing, RULES R41), which differs from Fairy-Stockfish's extinction: two bare Kings draw at once"
 	}
 	return "the format ends a game only by checkmate, stalemate as a draw or a loss, a bare King, a flag, a number of checks, and draws by repetition, the move rule or material"
 }
@@ -124,9 +126,6 @@ func (t *translation) pieces(d *rules.Definition) {
 		}
 		return a < b
 	})
-	if _, ok := s.letters[kindKing]; !ok {
-		t.fail("king", CodeUnsupported, "the variant has no King: the format needs one royal piece a side")
-	}
 	for _, k := range t.kinds {
 		t.letter[k] = strings.ToUpper(string(s.letters[k]))
 	}
@@ -151,11 +150,6 @@ func (t *translation) pieces(d *rules.Definition) {
 		t.initial(k, &res, &p)
 		t.moves[k] = res
 		d.Pieces = append(d.Pieces, p)
-	}
-	if s.kingPiece[0] != kindKing || s.kingPiece[1] != kindKing {
-		if s.castling {
-			t.fail("castlingKingPiece", CodeUnsupported, "only the King castles in the format")
-		}
 	}
 }
 

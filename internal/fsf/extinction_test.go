@@ -1,0 +1,217 @@
+package fsf
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/adjudicator/adjudicator/internal/rules"
+)
+
+// TestExtinctionTranslation: Fairy-Stockfish's extinction keys become
+// rules.extinction (* alone as "*", * with other types as those types),
+// mustCapture rules.captures "compulsory", stalemateValue = win
+// rules.stalemate "win"; a variant whose King is a commoner has no royal
+// piece. The children of the built-in antichess and threekings play this
+// service's games of those names.
+func TestExtinctionTranslation(t *testing.T) {
+	secs := importText(t, `[anti:antichess]
+
+[three:threekings]
+
+[kamikaze:chess]
+extinctionValue = win
+extinctionPieceTypes = r
+
+[royalq:chess]
+extinctionValue = loss
+extinctionPieceTypes = q
+
+[allplus:giveaway]
+castling = false
+extinctionPieceTypes = *q
+
+[capture:chess]
+mustCapture = true
+
+[stalewin:chess]
+stalemateValue = win
+
+[nochecks:antichess]
+checking = false
+`)
+	type want struct {
+		ext       *rules.ExtinctionDef
+		captures  string
+		stalemate string
+		royal     bool
+	}
+	all := &rules.ExtinctionDef{Pieces: []string{"*"}, Result: "win"}
+	wants := map[string]want{
+		"anti":     {ext: all, captures: "compulsory", stalemate: "win"},
+		"three":    {ext: &rules.ExtinctionDef{Pieces: []string{"K"}, Count: 2, Result: "loss"}},
+		"kamikaze": {ext: &rules.ExtinctionDef{Pieces: []string{"R"}, Result: "win"}, royal: true},
+		"royalq":   {ext: &rules.ExtinctionDef{Pieces: []string{"Q"}, Result: "loss"}, royal: true},
+		"allplus":  {ext: &rules.ExtinctionDef{Pieces: []string{"Q"}, Result: "win"}, captures: "compulsory", stalemate: "win"},
+		"capture":  {captures: "compulsory", royal: true},
+		"stalewin": {stalemate: "win", royal: true},
+		"nochecks": {ext: all, captures: "compulsory", stalemate: "win"},
+	}
+	if len(secs) != len(wants) {
+		t.Fatalf("%d sections; want %d", len(secs), len(wants))
+	}
+	for _, s := range secs {
+		w := wants[s.Name]
+		d := s.Definition
+		if d == nil {
+			t.Errorf("[%s] not imported: %+v", s.Name, s.Problems)
+			continue
+		}
+		royal := slices.ContainsFunc(d.Pieces, func(p rules.PieceDef) bool { return p.Royal })
+		if !reflect.DeepEqual(d.Rules.Extinction, w.ext) || d.Rules.Captures != w.captures || d.Rules.Stalemate != w.stalemate || royal != w.royal {
+			t.Errorf("[%s] extinction %+v, captures %q, stalemate %q, royal %v; want %+v, %q, %q, %v",
+				s.Name, d.Rules.Extinction, d.Rules.Captures, d.Rules.Stalemate, royal, w.ext, w.captures, w.stalemate, w.royal)
+		}
+		if !w.royal && (d.Rules.Castling != nil || d.Rules.GivingCheck != "") {
+			t.Errorf("[%s] castling %+v, givingCheck %q; want none without a royal piece", s.Name, d.Rules.Castling, d.Rules.GivingCheck)
+		}
+		if _, err := rules.Compile(d); err != nil {
+			t.Errorf("[%s] Compile: %v", s.Name, err)
+		}
+	}
+	// The children of the built-ins play this service's games of their
+	// names.
+	for _, s := range secs {
+		id := map[string]string{"anti": "antichess", "three": "threekings"}[s.Name]
+		if id == "" || s.Definition == nil {
+			continue
+		}
+		v, err := rules.Compile(s.Definition)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ours, err := rules.Builtin(id)
+		if err != nil {
+			t.Errorf("no built-in %s: %v", id, err)
+			continue
+		}
+		if got, want := rules.Perft(v.Start(), 3), rules.Perft(ours.Start(), 3); got != want {
+			t.Errorf("[%s] perft 3 = %d; the built-in %s counts %d", s.Name, got, id, want)
+		}
+		if v.Start().FEN() != ours.Start().FEN() {
+			t.Errorf("[%s] start %q; the built-in %s's %q", s.Name, v.Start().FEN(), id, ours.Start().FEN())
+		}
+	}
+	// Around an extinction, where random games seldom go: Fairy-Stockfish's
+	// counts (commit c19b5f6c, these sections as VariantPath, "position
+	// fen FEN", "go perft N"). With *q, taking Black's only Queen ends the
+	// game, though Black keeps a King; with a royal King, the Queen's loss
+	// ends it too.
+	const fen = "4k3/8/8/8/8/8/3q4/3RK2Q w - - 0 1"
+	for _, tt := range []struct {
+		section string
+		perft   [3]uint64
+	}{
+		{"allplus", [3]uint64{2, 0, 0}},
+		{"royalq", [3]uint64{3, 28, 567}},
+	} {
+		i := slices.IndexFunc(secs, func(s Section) bool { return s.Name == tt.section })
+		if i < 0 || secs[i].Definition == nil {
+			continue
+		}
+		v, err := rules.Compile(secs[i].Definition)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := rules.ParseFEN(v, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := rules.NewPosition(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d := 1; d <= 3; d++ {
+			if got := rules.Perft(p, d); got != tt.perft[d-1] {
+				t.Errorf("[%s] %s: perft %d = %d; Fairy-Stockfish counts %d", tt.section, fen, d, got, tt.perft[d-1])
+			}
+		}
+	}
+}
+
+// TestExtinctionRefusals: each use of the extinction keys the format
+// cannot say is refused with unsupported-key, naming its key; so is a
+// castling King that is not royal where the start gives castling rights
+// (the children of giveaway, codrus, extinction and kinglet).
+func TestExtinctionRefusals(t *testing.T) {
+	secs := importText(t, `[give:giveaway]
+
+[cod:codrus]
+
+[ext:extinction]
+
+[kinglet2:kinglet]
+
+[suicide2:suicide]
+
+[draw:chess]
+extinctionValue = draw
+extinctionPieceTypes = q
+
+[claim:chess]
+extinctionValue = loss
+extinctionPieceTypes = q
+extinctionClaim = true
+
+[opponent:chess]
+extinctionValue = loss
+extinctionPieceTypes = q
+extinctionOpponentPieceCount = 1
+
+[pseudo:chess]
+extinctionValue = loss
+extinctionPieceTypes = q
+extinctionPseudoRoyal = true
+
+[noking:chess]
+king = -
+commoner = k
+castling = false
+
+[absent:chess]
+archbishop = a
+extinctionValue = loss
+extinctionPieceTypes = a
+
+[decided:threekings]
+startFen = knbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNR w - - 0 1
+
+[counted:antichess]
+checkCounting = true
+`)
+	want := map[string]string{
+		"give": "castlingKingPiece", "cod": "castlingKingPiece", "ext": "castlingKingPiece", "kinglet2": "castlingKingPiece",
+		"suicide2": "stalematePieceCount", "draw": "extinctionValue", "claim": "extinctionClaim",
+		"opponent": "extinctionOpponentPieceCount", "pseudo": "extinctionPseudoRoyal", "noking": "king",
+		"absent": "extinctionPieceTypes", "decided": "startFen", "counted": "checkCounting",
+	}
+	if len(secs) != len(want) {
+		t.Fatalf("%d sections; want %d", len(secs), len(want))
+	}
+	for _, s := range secs {
+		if s.Definition != nil {
+			t.Errorf("[%s] imported; want a problem at %s", s.Name, want[s.Name])
+			continue
+		}
+		var keys []string
+		for _, p := range s.Problems {
+			if p.Code != CodeUnsupported {
+				t.Errorf("[%s] problem %+v; want only %s", s.Name, p, CodeUnsupported)
+			}
+			keys = append(keys, p.Key)
+		}
+		if !slices.Contains(keys, want[s.Name]) || len(keys) != 1 {
+			t.Errorf("[%s] problems at %v; want one at %s", s.Name, keys, want[s.Name])
+		}
+	}
+}

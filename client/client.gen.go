@@ -1403,6 +1403,9 @@ type DrawRules struct {
 
 // EnPassant Which pieces' double steps can be taken en passant, and by which pieces (a capture onto the passed square).
 type EnPassant struct {
+	// FromRanks When given, only the double steps from these ranks (counted from the maker's side, from 1) give an en-passant right (horde, whose Pawns also step two from the first rank).
+	FromRanks *[]int `json:"fromRanks,omitempty"`
+
 	// Makers The letters of the pieces whose double step may be taken.
 	Makers []string `json:"makers"`
 
@@ -2293,7 +2296,7 @@ type Status struct {
 	// on the hill in kingofthehill (rules.flag), `three-checks`: a side gave the variant's number of checks (3check,
 	// 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
 	// (racingkings), `extinction`: a side lost the pieces the variant's extinction rule names (antichess: all of
-	// them, a win), and `stalemate-win`: the side to move has no legal move and wins (antichess), with `winner`;
+	// them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess), with `winner`;
 	// `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 	// `flag-fall-draw` and `aborted` appear only in
 	// adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
@@ -2324,7 +2327,7 @@ type StatusClaimableDraws string
 // on the hill in kingofthehill (rules.flag), `three-checks`: a side gave the variant's number of checks (3check,
 // 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
 // (racingkings), `extinction`: a side lost the pieces the variant's extinction rule names (antichess: all of
-// them, a win), and `stalemate-win`: the side to move has no legal move and wins (antichess), with `winner`;
+// them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess), with `winner`;
 // `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 // `flag-fall-draw` and `aborted` appear only in
 // adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and

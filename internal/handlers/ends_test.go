@@ -63,6 +63,10 @@ func TestEndOutcomes(t *testing.T) {
 			"Ra2 Kxa2", "1-0", "extinction", "white"},
 		{"antichess: stalemated after White's move", "antichess", "8/8/8/8/p7/8/P7/8 w - - 0 1",
 			"a3", "0-1", "stalemate-win", "black"},
+		{"horde: the last Pawn taken", "Horde", "8/8/8/8/8/8/3k4/4P3 b - - 0 1",
+			"Kxe1", "0-1", "extinction", "black"},
+		{"horde: mate by the Pawns", "horde", "k7/1nP5/PPP5/8/8/8/8/8 w - - 0 1",
+			"cxb7#", "1-0", "checkmate", "white"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -173,7 +177,7 @@ func TestThreeCheckPGN(t *testing.T) {
 // answers unknown-variant until it is.
 func TestLichessVariantRecords(t *testing.T) {
 	h := newServer(t).Handler()
-	pending := map[string]bool{"Atomic": true, "Horde": true}
+	pending := map[string]bool{"Atomic": true}
 	dir := filepath.Join("testdata", "records", "lichess")
 	pgns, err := filepath.Glob(filepath.Join(dir, "*.pgn"))
 	if err != nil || len(pgns) == 0 {

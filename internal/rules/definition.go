@@ -237,6 +237,11 @@ type EnPassantDef struct {
 	// en-passant capture. Pawns that move forward and capture diagonally
 	// never meet the case.
 	QuietFirst bool `json:"quietFirst,omitempty"`
+	// FromRanks, when given, are the ranks (counted from the maker's side,
+	// from 1) whose double steps give an en-passant right; the others give
+	// none (Horde: a Pawn's double step from the first rank; Fairy-
+	// Stockfish's enPassantRegion).
+	FromRanks []int `json:"fromRanks,omitempty"`
 }
 
 // PromotionDef describes where and how pieces with PromotesTo promote.

@@ -110,3 +110,33 @@ func TestExtinctionDefinition(t *testing.T) {
 		}
 	}
 }
+
+// Horde: White has no King and loses when its last piece is taken; it wins
+// by mate; a double step from the first rank gives no en-passant right.
+func TestHorde(t *testing.T) {
+	g := NewGame(mustPosition(t, "horde", "8/8/8/8/8/8/3k4/4P3 b - - 0 1"))
+	playUCI(t, g, "d2e1")
+	if st := g.Status(); st.Outcome != Extinction || st.Winner != Black || st.LegalMoves != 0 {
+		t.Errorf("the horde's last piece taken: %v, winner %v, %d moves; want extinction, black, none", st.Outcome, st.Winner, st.LegalMoves)
+	}
+	p := mustPosition(t, "horde", "")
+	if p.InCheck() || p.KingSquare(White) != NoSquare {
+		t.Error("the horde has a King or is in check")
+	}
+	g = NewGame(mustPosition(t, "horde", "4k3/8/8/8/8/1p6/8/P7 w - - 0 1"))
+	playUCI(t, g, "a1a3")
+	if ep := g.Position().EnPassant(); ep != NoSquare {
+		t.Errorf("a1-a3 gives an en-passant right on %s; want none", ep)
+	}
+	if s, err := ParseFEN(MustBuiltin("horde"), "4k3/8/8/8/8/Pp6/8/8 b - a2 0 1"); err == nil {
+		if _, err := NewPosition(s); CodeOf(err) != ErrIllegalPosition {
+			t.Errorf("an en-passant square on a2: %v; want illegal-position", err)
+		}
+	}
+	// A mate by the horde.
+	g = NewGame(mustPosition(t, "horde", "k7/1nP5/PPP5/8/8/8/8/8 w - - 0 1"))
+	playUCI(t, g, "c6b7")
+	if st := g.Status(); st.Outcome != Checkmate || st.Winner != White {
+		t.Errorf("cxb7 mate: %v, winner %v; want checkmate, white", st.Outcome, st.Winner)
+	}
+}

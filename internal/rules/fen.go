@@ -738,7 +738,8 @@ func NewPosition(s *Setup) (*Position, error) {
 		}
 	}
 	for c := White; c <= Black; c++ {
-		if kings[c] != 1 && v.royal != 0 {
+		// With an extinction rule a side may have no royal piece (Horde).
+		if v.royal != 0 && (kings[c] > 1 || kings[c] == 0 && v.extinction == nil) {
 			return nil, s.at(royalCountError(v, c, kings[c]), extra[c])
 		}
 	}
@@ -855,6 +856,9 @@ func (p *Position) setEnPassant(ep, far Square) error {
 	pc := p.board[victim]
 	if pc == 0 || pc.Color() != them || !p.v.typ(pc.Type()).epMaker && !p.promotedMaker(pc, victim) {
 		return newError(ErrIllegalPosition, fieldEnPassant, -1, "no %s piece that makes en passant stands on %s", them, victim)
+	}
+	if p.v.epFrom[them] != 0 && p.v.epFrom[them]>>origin.Rank()&1 == 0 {
+		return newError(ErrIllegalPosition, fieldEnPassant, -1, "a double step from rank %d gives no en-passant right in %s", origin.Rank()+1, p.v.def.ID)
 	}
 	if far != NoSquare && p.v.moves[them][int(pc.Type())*NumSquares+int(origin)].triple != victim {
 		return newError(ErrIllegalPosition, fieldEnPassant, -1, "the %s on %s cannot have stepped there from %s", p.v.typ(pc.Type()).Name, victim, origin)

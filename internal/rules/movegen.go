@@ -409,7 +409,7 @@ func (p *Position) legalList(moves []Move, count bool) ([]Move, int) {
 func (p *Position) legalByRules(moves []Move) ([]Move, int) {
 	start := len(moves)
 	var n int
-	if p.v.royal == 0 {
+	if p.king[p.side] == NoSquare {
 		moves, n = p.legalUnroyal(moves)
 	} else {
 		moves, n = p.legalKingSafe(moves, false)

@@ -257,7 +257,7 @@ func (p *Position) make(m Move) undo {
 		p.relocate(u.rookFrom, u.rookTo)
 	}
 	p.ep, p.epFar, p.epVictim = NoSquare, NoSquare, NoSquare
-	if m.Kind == MoveDoubleStep && p.v.typ(moved.Type()).epMaker {
+	if m.Kind == MoveDoubleStep && p.v.typ(moved.Type()).epMaker && (p.v.epFrom[us] == 0 || p.v.epFrom[us]>>m.From.Rank()&1 != 0) {
 		dir := sign(m.To.Rank() - m.From.Rank())
 		p.ep = SquareAt(m.From.File(), m.To.Rank()-dir)
 		if abs(m.To.Rank()-m.From.Rank()) == 3 {

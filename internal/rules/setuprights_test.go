@@ -27,8 +27,8 @@ func TestSetupClassicalIsStart(t *testing.T) {
 
 // srOptions are setups of every mode that each built-in variant can make.
 func srOptions(v *Variant) []SetupOptions {
-	if v.ID() == "racingkings" || v.royal == 0 {
-		return nil // only mode classical (TestSetupArmiesApart)
+	if _, err := GenerateSetup(v, SetupOptions{Mode: "random", Count: 2}); err != nil && strings.Contains(err.Error(), "only mode classical") {
+		return nil // Racing Kings, Horde, antichess (TestSetupArmiesApart)
 	}
 	opts := []SetupOptions{
 		{Mode: "random", Count: 3},

@@ -110,6 +110,9 @@ type variantMoves struct {
 	perTurn int // moves a side makes in one turn (the quick form of Giant Chess); 1 normally
 	// epQuietFirst: EnPassantDef.QuietFirst (enpassant.go).
 	epQuietFirst bool
+	// epFrom[colour]: with EnPassantDef.FromRanks, the absolute ranks
+	// (bit r) whose double steps give an en-passant right; 0: every rank.
+	epFrom [2]uint32
 	// noChecks: no move may give check (RulesDef.GivingCheck; checks.go);
 	// mustCapture: RulesDef.Captures "compulsory" (extinction.go).
 	noChecks    bool
@@ -703,6 +706,14 @@ func (v *Variant) compileRules() error {
 			v.typ(t).epTaker = true
 		}
 		v.epQuietFirst = ep.QuietFirst
+		if err := v.checkRanks(ep.FromRanks, "rules.enPassant.fromRanks"); err != nil {
+			return err
+		}
+		for _, r := range ep.FromRanks {
+			for c := White; c <= Black; c++ {
+				v.epFrom[c] |= 1 << v.absRank(r, c)
+			}
+		}
 	}
 	if p := r.Promotion; p != nil {
 		if err := v.checkRanks(p.Ranks, "rules.promotion.ranks"); err != nil {
@@ -770,7 +781,9 @@ func (v *Variant) compileRules() error {
 	if err := v.compileExtinction(r); err != nil {
 		return err
 	}
-	v.legalRules = v.noChecks || v.mustCapture || v.royal == 0
+	// With an extinction rule a side may lack its royal piece (Horde's
+	// White): its moves are then all legal (legalByRules).
+	v.legalRules = v.noChecks || v.mustCapture || v.royal == 0 || v.extinction != nil
 	return v.compileEndings(r)
 }
 

@@ -781,6 +781,7 @@ func (e RulesDefGivingCheck) Valid() bool {
 const (
 	RulesDefInsufficientMaterialAntichess RulesDefInsufficientMaterial = "antichess"
 	RulesDefInsufficientMaterialFide      RulesDefInsufficientMaterial = "fide"
+	RulesDefInsufficientMaterialHorde     RulesDefInsufficientMaterial = "horde"
 	RulesDefInsufficientMaterialKings     RulesDefInsufficientMaterial = "kings"
 	RulesDefInsufficientMaterialNone      RulesDefInsufficientMaterial = "none"
 )
@@ -791,6 +792,8 @@ func (e RulesDefInsufficientMaterial) Valid() bool {
 	case RulesDefInsufficientMaterialAntichess:
 		return true
 	case RulesDefInsufficientMaterialFide:
+		return true
+	case RulesDefInsufficientMaterialHorde:
 		return true
 	case RulesDefInsufficientMaterialKings:
 		return true
@@ -1235,7 +1238,8 @@ type BoardRequest struct {
 // chessops decide it (see the [rules](/docs/rules)). Where the flag
 // piece is the King (kingofthehill, racingkings) always true: a lone
 // King can still reach its flag. antichess: whether the side can
-// still give all its pieces away, as python-chess judges it. Every
+// still give all its pieces away, as python-chess judges it. horde:
+// Black always; White as python-chess's Horde rule judges it. Every
 // other variant: false only for a side with nothing but its royal
 // piece (3check: a lone King gives no check).
 type CanMate struct {
@@ -2158,7 +2162,7 @@ type RulesDef struct {
 	// GivingCheck `illegal`: no move may give check (racingkings; the reason `gives-check`); `allowed` (the default).
 	GivingCheck *RulesDefGivingCheck `json:"givingCheck,omitempty"`
 
-	// InsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `antichess`: the game is drawn when only Bishops are left, each side's on squares of one colour the other's avoid (lichess's and python-chess's antichess rule); `none` (the default): no such rule.
+	// InsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `antichess`: the game is drawn when only Bishops are left, each side's on squares of one colour the other's avoid (lichess's and python-chess's antichess rule); `horde`: no draw by material, and canMate as python-chess's and lichess's Horde rule; `none` (the default): no such rule.
 	InsufficientMaterial *RulesDefInsufficientMaterial `json:"insufficientMaterial,omitempty"`
 
 	// KingJump The King's first-move jump of the Cazaux games, to an empty square two away (see the [variant format](/docs/variants)); not together with castling (default false).
@@ -2183,7 +2187,7 @@ type RulesDefCaptures string
 // RulesDefGivingCheck `illegal`: no move may give check (racingkings; the reason `gives-check`); `allowed` (the default).
 type RulesDefGivingCheck string
 
-// RulesDefInsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `antichess`: the game is drawn when only Bishops are left, each side's on squares of one colour the other's avoid (lichess's and python-chess's antichess rule); `none` (the default): no such rule.
+// RulesDefInsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `antichess`: the game is drawn when only Bishops are left, each side's on squares of one colour the other's avoid (lichess's and python-chess's antichess rule); `horde`: no draw by material, and canMate as python-chess's and lichess's Horde rule; `none` (the default): no such rule.
 type RulesDefInsufficientMaterial string
 
 // RulesDefStalemate What a stalemate means for the stalemated side: `draw` (the default), `loss` (outcome `stalemate-loss`) or `win` (outcome `stalemate-win`: antichess).
@@ -2256,7 +2260,8 @@ type Status struct {
 	// chessops decide it (see the [rules](/docs/rules)). Where the flag
 	// piece is the King (kingofthehill, racingkings) always true: a lone
 	// King can still reach its flag. antichess: whether the side can
-	// still give all its pieces away, as python-chess judges it. Every
+	// still give all its pieces away, as python-chess judges it. horde:
+	// Black always; White as python-chess's Horde rule judges it. Every
 	// other variant: false only for a side with nothing but its royal
 	// piece (3check: a lone King gives no check).
 	CanMate CanMate `json:"canMate"`

@@ -145,6 +145,8 @@ func TestFlagFallByVariant(t *testing.T) {
 		{"3check", "k7/8/8/8/8/8/8/KQ6 w - - 3+3 0 1", "1/2-1/2", "flag-fall-draw"},
 		{"antichess", "8/8/8/8/4b3/8/3B4/K7 w - - 0 1", "0-1", "flag-fall"},
 		{"antichess", "8/8/8/8/8/8/1n6/N7 w - - 0 1", "1/2-1/2", "flag-fall-draw"},
+		{"horde", "8/8/8/8/8/3k4/8/4B3 b - - 0 1", "1/2-1/2", "flag-fall-draw"}, // a lone Bishop cannot mate
+		{"horde", "8/8/8/8/8/3k4/8/4B3 w - - 0 1", "0-1", "flag-fall"},          // the King can take the horde
 	}
 	for _, tt := range tests {
 		by := "black"

@@ -1,6 +1,11 @@
 package rules
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 // Antichess as lichess rules it: compulsory captures, the King an ordinary
 // piece, a side with no piece left or no legal move wins, and Bishops that
@@ -138,5 +143,57 @@ func TestHorde(t *testing.T) {
 	playUCI(t, g, "c6b7")
 	if st := g.Status(); st.Outcome != Checkmate || st.Winner != White {
 		t.Errorf("cxb7 mate: %v, winner %v; want checkmate, white", st.Outcome, st.Winner)
+	}
+}
+
+// Horde's material, against python-chess's answers for 600 random
+// positions (testdata/horde-material.txt): White can still win or not; the
+// King's side always can.
+func TestHordeMaterial(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "horde-material.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, cannot := 0, 0
+	for _, line := range strings.Split(string(data), "\n") {
+		fen, want, ok := strings.Cut(line, "|")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p := mustPosition(t, "horde", fen)
+		if got := p.CanMate(White); got != (want == "1") {
+			t.Errorf("%s: CanMate(White) = %v; python-chess says %s", fen, got, want)
+		}
+		if !p.CanMate(Black) {
+			t.Errorf("%s: CanMate(Black) = false; the King's side can always win", fen)
+		}
+		n++
+		if want == "0" {
+			cannot++
+		}
+	}
+	if n != 600 || cannot == 0 {
+		t.Errorf("read %d positions, %d where White cannot win; want 600 and some", n, cannot)
+	}
+	if o := mustPosition(t, "horde", "8/8/8/8/8/3k4/8/4B3 w - - 0 1").Status().Outcome; o != Ongoing {
+		t.Errorf("a lone Bishop against a lone King in Horde: %v; want ongoing (no draw by material)", o)
+	}
+}
+
+// The royal pieces each side has are the start's: Horde's White none,
+// Black one.
+func TestHordeKings(t *testing.T) {
+	v := MustBuiltin("horde")
+	for _, fen := range []string{
+		"4k3/8/8/8/8/8/8/K7 w - - 0 1", // a White King
+		"8/8/8/8/8/8/8/P7 w - - 0 1",   // no Black King
+	} {
+		s, err := ParseFEN(v, fen)
+		if err == nil {
+			_, err = NewPosition(s)
+		}
+		if CodeOf(err) != ErrIllegalPosition {
+			t.Errorf("%q: %v; want illegal-position", fen, err)
+		}
 	}
 }

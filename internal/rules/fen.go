@@ -738,8 +738,18 @@ func NewPosition(s *Setup) (*Position, error) {
 		}
 	}
 	for c := White; c <= Black; c++ {
-		// With an extinction rule a side may have no royal piece (Horde).
-		if v.royal != 0 && (kings[c] > 1 || kings[c] == 0 && v.extinction == nil) {
+		if v.royal == 0 {
+			continue
+		}
+		// With an extinction rule a side whose start has no royal piece
+		// has none (Horde's White); every other side has one.
+		if v.extinction != nil && v.kingHome[c] == NoSquare {
+			if kings[c] != 0 {
+				return nil, s.at(newError(ErrIllegalPosition, fieldBoard, -1, "%s has no %s in %s", c, v.PieceName(v.royal), v.def.ID), s.kingSquare(c))
+			}
+			continue
+		}
+		if kings[c] != 1 {
 			return nil, s.at(royalCountError(v, c, kings[c]), extra[c])
 		}
 	}

@@ -25,8 +25,11 @@ func (p *Position) CanMate(c Color) bool {
 	if f := p.v.flag; f != nil && f.royal {
 		return true
 	}
-	if p.v.material == "antichess" {
+	switch p.v.material {
+	case "antichess":
 		return p.antichessCanWin(c)
+	case "horde":
+		return p.hordeCanWin(c)
 	}
 	if p.v.material != "fide" {
 		for sq := Square(0); sq < NumSquares; sq++ {

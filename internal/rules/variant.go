@@ -770,10 +770,10 @@ func (v *Variant) compileRules() error {
 	switch r.InsufficientMaterial {
 	case "", "none":
 		v.material = "none"
-	case "fide", "kings", "antichess":
+	case "fide", "kings", "antichess", "horde":
 		v.material = r.InsufficientMaterial
 	default:
-		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial must be "fide", "kings", "antichess" or "none"`)
+		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial must be "fide", "kings", "antichess", "horde" or "none"`)
 	}
 	if err := v.compileChecks(r); err != nil {
 		return err

@@ -59,7 +59,7 @@ func (p *Position) hordeCanWin(c Color) bool {
 // HordeBoard: the horde h against the pieces k of the King's side.
 func hordeInsufficient(h, k hordeArmy) bool {
 	num := h.pawns + h.knights + h.rooks + h.queens + min(h.dark, 2) + min(h.light, 2)
-	bishopLight := h.light >= 1 // the colour of the horde's Bishops' squares (light, else dark)
+	bishopLight := h.light >= 1        // the colour of the horde's Bishops' squares (light, else dark)
 	opposite := func(light bool) int { // the King's side's Bishops on squares of the other colour
 		if light {
 			return k.dark

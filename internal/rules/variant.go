@@ -11,18 +11,20 @@ import (
 
 // Variant is a compiled variant definition: immutable once built and safe
 // for concurrent use by any number of goroutines. Its fields are grouped as
-// the definition is: the board, the army, castling, promotion, the rules of
-// a move's legality, and the ends of a game; then the start and the tables'
-// cache. The groups are embedded, so that a field reads v.files, v.royal.
+// the definition is: the army, the rules of a move's legality, the ends of
+// a game, the board, castling and promotion; then the definition, the
+// start and the tables' cache. The groups are embedded, so that a field
+// reads v.files, v.royal.
 type Variant struct {
-	def Definition
-	variantBoard
+	// The groups move generation reads at every node come first.
 	variantArmy
-	variantCastling
-	variantPromotion
 	variantMoves
 	variantEnds
+	variantBoard
+	variantCastling
+	variantPromotion
 
+	def      Definition
 	startFEN string
 	start    *Position
 

@@ -7,7 +7,7 @@
 #
 # SET=ends runs instead the variants that end a game another way, against
 # the 8x8 build (FSF alone needed): King of the Hill, three-check, Racing
-# Kings, antichess, Three Kings and Knightmate, each from its start and from
+# Kings, antichess, Three Kings, Knightmate and Horde, each from its start and from
 # a middle game of its perft suite.
 #
 #   git clone https://github.com/fairy-stockfish/Fairy-Stockfish && cd Fairy-Stockfish/src
@@ -43,6 +43,8 @@ if [ "$SET" = ends ]; then
     "threekings|fen k1b2bk1/4pppp/np1pk3/p1p5/4q3/PPPP1P1P/3Q2P1/KNBK1BNK w - - 0 15|5"
     "knightmate|startpos|5"
     "knightmate|fen rm1qkbmr/2p4p/bp5p/p2p1p2/4PP1P/4P1PR/PPP3K1/R1MQ1BM1 w - - 2 13|5"
+    "horde|startpos|6"
+    "horde|fen rnbqkbnr/6p1/2p1Pp1P/P1PPPP2/Pp4PP/1p2PPPP/1P2PPPP/PP1nPPPP b kq a3 0 18|5"
   )
   for round in $(seq "$ROUNDS"); do
     for run in "${runs[@]}"; do

@@ -1,7 +1,6 @@
 package fsf
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/adjudicator/adjudicator/internal/rules"
@@ -89,27 +88,7 @@ checking = false
 	}
 	// The children of the built-ins play this service's games of their
 	// names.
-	for _, s := range secs {
-		id := map[string]string{"three": "3check", "five": "5check", "race": "racingkings"}[s.Name]
-		if id == "" || s.Definition == nil {
-			continue
-		}
-		v, err := rules.Compile(s.Definition)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ours, err := rules.Builtin(id)
-		if err != nil {
-			t.Errorf("no built-in %s: %v", id, err)
-			continue
-		}
-		if got, want := rules.Perft(v.Start(), 3), rules.Perft(ours.Start(), 3); got != want {
-			t.Errorf("[%s] perft 3 = %d; the built-in %s counts %d", s.Name, got, id, want)
-		}
-		if v.Start().FEN() != ours.Start().FEN() {
-			t.Errorf("[%s] start %q; the built-in %s's %q", s.Name, v.Start().FEN(), id, ours.Start().FEN())
-		}
-	}
+	wantBuiltinChildren(t, secs, map[string]string{"three": "3check", "five": "5check", "race": "racingkings"})
 }
 
 // TestChecksRefusals: each use of the check keys the format cannot say is
@@ -143,25 +122,7 @@ flagPieceSafe = true
 		"early": "startFen", "twodigits": "startFen", "none": "startFen", "lichessdone": "startFen",
 		"lichessbad": "startFen", "nocounting": "startFen", "nochecks": "checkCounting", "safe": "flagPieceSafe",
 	}
-	if len(secs) != len(want) {
-		t.Fatalf("%d sections; want %d", len(secs), len(want))
-	}
-	for _, s := range secs {
-		if s.Definition != nil {
-			t.Errorf("[%s] imported; want a problem at %s", s.Name, want[s.Name])
-			continue
-		}
-		var keys []string
-		for _, p := range s.Problems {
-			if p.Code != CodeUnsupported {
-				t.Errorf("[%s] problem %+v; want only %s", s.Name, p, CodeUnsupported)
-			}
-			keys = append(keys, p.Key)
-		}
-		if !slices.Contains(keys, want[s.Name]) || len(keys) != 1 {
-			t.Errorf("[%s] problems at %v; want one at %s", s.Name, keys, want[s.Name])
-		}
-	}
+	wantRefusedAt(t, secs, want)
 }
 
 // TestFlagAnswer: Fairy-Stockfish's racingchess (its variants.ini:

@@ -81,27 +81,7 @@ checking = false
 	}
 	// The children of the built-ins play this service's games of their
 	// names.
-	for _, s := range secs {
-		id := map[string]string{"anti": "antichess", "three": "threekings"}[s.Name]
-		if id == "" || s.Definition == nil {
-			continue
-		}
-		v, err := rules.Compile(s.Definition)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ours, err := rules.Builtin(id)
-		if err != nil {
-			t.Errorf("no built-in %s: %v", id, err)
-			continue
-		}
-		if got, want := rules.Perft(v.Start(), 3), rules.Perft(ours.Start(), 3); got != want {
-			t.Errorf("[%s] perft 3 = %d; the built-in %s counts %d", s.Name, got, id, want)
-		}
-		if v.Start().FEN() != ours.Start().FEN() {
-			t.Errorf("[%s] start %q; the built-in %s's %q", s.Name, v.Start().FEN(), id, ours.Start().FEN())
-		}
-	}
+	wantBuiltinChildren(t, secs, map[string]string{"anti": "antichess", "three": "threekings"})
 	// Around an extinction, where random games seldom go: Fairy-Stockfish's
 	// counts (commit c19b5f6c, these sections as VariantPath, "position
 	// fen FEN", "go perft N"). With *q, taking Black's only Queen ends the
@@ -195,23 +175,5 @@ checkCounting = true
 		"opponent": "extinctionOpponentPieceCount", "pseudo": "extinctionPseudoRoyal", "noking": "king",
 		"absent": "extinctionPieceTypes", "decided": "startFen", "counted": "checkCounting",
 	}
-	if len(secs) != len(want) {
-		t.Fatalf("%d sections; want %d", len(secs), len(want))
-	}
-	for _, s := range secs {
-		if s.Definition != nil {
-			t.Errorf("[%s] imported; want a problem at %s", s.Name, want[s.Name])
-			continue
-		}
-		var keys []string
-		for _, p := range s.Problems {
-			if p.Code != CodeUnsupported {
-				t.Errorf("[%s] problem %+v; want only %s", s.Name, p, CodeUnsupported)
-			}
-			keys = append(keys, p.Key)
-		}
-		if !slices.Contains(keys, want[s.Name]) || len(keys) != 1 {
-			t.Errorf("[%s] problems at %v; want one at %s", s.Name, keys, want[s.Name])
-		}
-	}
+	wantRefusedAt(t, secs, want)
 }

@@ -2,7 +2,6 @@ package fsf
 
 import (
 	"reflect"
-	"slices"
 	"testing"
 
 	"github.com/adjudicator/adjudicator/internal/rules"
@@ -120,25 +119,7 @@ startFen = rnbq1bnr/pppppppp/8/8/3k4/8/PPPPPPPP/RNBQKBNR w KQ - 0 1
 		"differ": "flagPieceBlack", "oneside": "flagRegionBlack", "offboard": "flagRegionBlack",
 		"reached": "startFen",
 	}
-	if len(secs) != len(want) {
-		t.Fatalf("%d sections; want %d", len(secs), len(want))
-	}
-	for _, s := range secs {
-		if s.Definition != nil {
-			t.Errorf("[%s] imported; want a problem at %s", s.Name, want[s.Name])
-			continue
-		}
-		var keys []string
-		for _, p := range s.Problems {
-			if p.Code != CodeUnsupported {
-				t.Errorf("[%s] problem %+v; want only %s", s.Name, p, CodeUnsupported)
-			}
-			keys = append(keys, p.Key)
-		}
-		if !slices.Contains(keys, want[s.Name]) || len(keys) != 1 {
-			t.Errorf("[%s] problems at %v; want one at %s", s.Name, keys, want[s.Name])
-		}
-	}
+	wantRefusedAt(t, secs, want)
 }
 
 // TestFlagInvalidPiece: a flag piece that is no piece of the variant is an

@@ -122,10 +122,7 @@ func (p *Position) canReachFlag() bool {
 		if !slices.Contains(p.v.flag.squares[us], m.To) {
 			continue
 		}
-		u := p.make(m)
-		ok := !p.attacked(p.king[us], them) && !(p.v.noChecks && p.attacked(p.king[them], us))
-		p.unmake(m, u)
-		if ok {
+		if p.legalKingSafeMove(m) && !(p.v.noChecks && p.givesCheck(m)) {
 			return true
 		}
 	}

@@ -339,12 +339,8 @@ func (p *Position) hasLegalMove() bool {
 		_, n := p.legalList(buf[:0], true)
 		return n > 0
 	}
-	us, them := p.side, p.side.Other()
 	for _, m := range p.pseudoMoves(buf[:0], p.InCheck()) {
-		u := p.make(m)
-		ok := !p.attacked(p.king[us], them) && !(p.v.noChecks && p.attacked(p.king[them], us))
-		p.unmake(m, u)
-		if ok {
+		if p.legalKingSafeMove(m) {
 			return true
 		}
 	}

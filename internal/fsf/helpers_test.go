@@ -1,0 +1,61 @@
+package fsf
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/adjudicator/adjudicator/internal/rules"
+)
+
+// wantRefusedAt checks that every section of secs is refused with one
+// problem, unsupported-key, at the key want gives for its name.
+func wantRefusedAt(t *testing.T, secs []Section, want map[string]string) {
+	t.Helper()
+	if len(secs) != len(want) {
+		t.Fatalf("%d sections; want %d", len(secs), len(want))
+	}
+	for _, s := range secs {
+		if s.Definition != nil {
+			t.Errorf("[%s] imported; want a problem at %s", s.Name, want[s.Name])
+			continue
+		}
+		var keys []string
+		for _, p := range s.Problems {
+			if p.Code != CodeUnsupported {
+				t.Errorf("[%s] problem %+v; want only %s", s.Name, p, CodeUnsupported)
+			}
+			keys = append(keys, p.Key)
+		}
+		if !slices.Contains(keys, want[s.Name]) || len(keys) != 1 {
+			t.Errorf("[%s] problems at %v; want one at %s", s.Name, keys, want[s.Name])
+		}
+	}
+}
+
+// wantBuiltinChildren checks that the imported sections named in ids (a
+// section's name to a built-in variant's id) play that built-in: the same
+// start and the same perft to depth 3.
+func wantBuiltinChildren(t *testing.T, secs []Section, ids map[string]string) {
+	t.Helper()
+	for _, s := range secs {
+		id := ids[s.Name]
+		if id == "" || s.Definition == nil {
+			continue
+		}
+		v, err := rules.Compile(s.Definition)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ours, err := rules.Builtin(id)
+		if err != nil {
+			t.Errorf("no built-in %s: %v", id, err)
+			continue
+		}
+		if got, want := rules.Perft(v.Start(), 3), rules.Perft(ours.Start(), 3); got != want {
+			t.Errorf("[%s] perft 3 = %d; the built-in %s counts %d", s.Name, got, id, want)
+		}
+		if v.Start().FEN() != ours.Start().FEN() {
+			t.Errorf("[%s] start %q; the built-in %s's %q", s.Name, v.Start().FEN(), id, ours.Start().FEN())
+		}
+	}
+}

@@ -8,7 +8,8 @@
 # SET=ends runs instead the variants that end a game another way, against
 # the 8x8 build (FSF alone needed): King of the Hill, three-check, Racing
 # Kings, antichess, Three Kings, Knightmate and Horde, each from its start and from
-# a middle game of its perft suite.
+# a middle game of its perft suite, at depths that take a second or more
+# (Fairy-Stockfish's start-up, about 0.1 s of CPU, counts in its time).
 #
 #   git clone https://github.com/fairy-stockfish/Fairy-Stockfish && cd Fairy-Stockfish/src
 #   make -j2 build ARCH=x86-64-modern nnue=no && cp stockfish /tmp/fsf-8x8
@@ -37,14 +38,14 @@ if [ "$SET" = ends ]; then
     "3check|fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 2+3 0 1|4"
     "racingkings|startpos|5"
     "racingkings|fen 8/8/1rk4K/8/8/8/2bnNBR1/qrbnNBRQ b - - 0 1|5"
-    "antichess|startpos|5"
-    "antichess|fen r1bqkb2/p2pp2r/2n4n/2p2p2/8/5P2/P1PPNKPP/R1BQ1B1R w - - 0 12|5"
-    "threekings|startpos|5"
+    "antichess|startpos|6"
+    "antichess|fen r1bqkb2/p2pp2r/2n4n/2p2p2/8/5P2/P1PPNKPP/R1BQ1B1R w - - 0 12|6"
+    "threekings|startpos|6"
     "threekings|fen k1b2bk1/4pppp/np1pk3/p1p5/4q3/PPPP1P1P/3Q2P1/KNBK1BNK w - - 0 15|5"
-    "knightmate|startpos|5"
+    "knightmate|startpos|6"
     "knightmate|fen rm1qkbmr/2p4p/bp5p/p2p1p2/4PP1P/4P1PR/PPP3K1/R1MQ1BM1 w - - 2 13|5"
-    "horde|startpos|6"
-    "horde|fen rnbqkbnr/6p1/2p1Pp1P/P1PPPP2/Pp4PP/1p2PPPP/1P2PPPP/PP1nPPPP b kq a3 0 18|5"
+    "horde|startpos|7"
+    "horde|fen rnbqkbnr/6p1/2p1Pp1P/P1PPPP2/Pp4PP/1p2PPPP/1P2PPPP/PP1nPPPP b kq a3 0 18|6"
   )
   for round in $(seq "$ROUNDS"); do
     for run in "${runs[@]}"; do

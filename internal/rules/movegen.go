@@ -398,21 +398,22 @@ func (p *Position) legalList(moves []Move, count bool) ([]Move, int) {
 		return moves, 0 // the game is over: no move (ends.go)
 	}
 	if p.v.legalRules {
-		return p.legalByRules(moves)
+		return p.legalByRules(moves, count)
 	}
 	return p.legalKingSafe(moves, count)
 }
 
 // legalByRules is legalList where the variant's rules drop moves that leave
-// the royal piece safe, or has no royal piece (Variant.legalRules): the
-// moves are listed, never only counted.
-func (p *Position) legalByRules(moves []Move) ([]Move, int) {
+// the royal piece safe, or where a side may have no royal piece
+// (Variant.legalRules): with a rule that drops moves they are listed, not
+// only counted.
+func (p *Position) legalByRules(moves []Move, count bool) ([]Move, int) {
 	start := len(moves)
 	var n int
 	if p.king[p.side] == NoSquare {
 		moves, n = p.legalUnroyal(moves)
 	} else {
-		moves, n = p.legalKingSafe(moves, false)
+		moves, n = p.legalKingSafe(moves, count && !p.v.noChecks && !p.v.mustCapture)
 	}
 	if p.v.noChecks {
 		n = p.dropChecks(moves, start, n)

@@ -41,6 +41,7 @@ const (
 	AdjudicationResultReasonAborted              AdjudicationResultReason = "aborted"
 	AdjudicationResultReasonBareKing             AdjudicationResultReason = "bare-king"
 	AdjudicationResultReasonCheckmate            AdjudicationResultReason = "checkmate"
+	AdjudicationResultReasonCheckmateWin         AdjudicationResultReason = "checkmate-win"
 	AdjudicationResultReasonDrawAgreement        AdjudicationResultReason = "draw-agreement"
 	AdjudicationResultReasonDrawClaim            AdjudicationResultReason = "draw-claim"
 	AdjudicationResultReasonExtinction           AdjudicationResultReason = "extinction"
@@ -69,6 +70,8 @@ func (e AdjudicationResultReason) Valid() bool {
 	case AdjudicationResultReasonBareKing:
 		return true
 	case AdjudicationResultReasonCheckmate:
+		return true
+	case AdjudicationResultReasonCheckmateWin:
 		return true
 	case AdjudicationResultReasonDrawAgreement:
 		return true
@@ -759,6 +762,24 @@ func (e RulesDefCaptures) Valid() bool {
 	}
 }
 
+// Defines values for RulesDefCheckmate.
+const (
+	RulesDefCheckmateLoss RulesDefCheckmate = "loss"
+	RulesDefCheckmateWin  RulesDefCheckmate = "win"
+)
+
+// Valid indicates whether the value is a known member of the RulesDefCheckmate enum.
+func (e RulesDefCheckmate) Valid() bool {
+	switch e {
+	case RulesDefCheckmateLoss:
+		return true
+	case RulesDefCheckmateWin:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RulesDefGivingCheck.
 const (
 	Allowed RulesDefGivingCheck = "allowed"
@@ -899,6 +920,7 @@ const (
 	StatusOutcomeAborted              StatusOutcome = "aborted"
 	StatusOutcomeBareKing             StatusOutcome = "bare-king"
 	StatusOutcomeCheckmate            StatusOutcome = "checkmate"
+	StatusOutcomeCheckmateWin         StatusOutcome = "checkmate-win"
 	StatusOutcomeDrawAgreement        StatusOutcome = "draw-agreement"
 	StatusOutcomeDrawClaim            StatusOutcome = "draw-claim"
 	StatusOutcomeExtinction           StatusOutcome = "extinction"
@@ -926,6 +948,8 @@ func (e StatusOutcome) Valid() bool {
 	case StatusOutcomeBareKing:
 		return true
 	case StatusOutcomeCheckmate:
+		return true
+	case StatusOutcomeCheckmateWin:
 		return true
 	case StatusOutcomeDrawAgreement:
 		return true
@@ -2140,6 +2164,9 @@ type RulesDef struct {
 	// after the move number (`+0+0`, lichess's older FENs) are read too (docs/VARIANTS.md, "checkLimit").
 	CheckLimit *int `json:"checkLimit,omitempty"`
 
+	// Checkmate What a checkmate means for the mated side: `loss` (the default) or `win` (outcome `checkmate-win`: losers).
+	Checkmate *RulesDefCheckmate `json:"checkmate,omitempty"`
+
 	// Draws The draw rules; an absent or 0 value switches a rule off.
 	Draws *DrawRules `json:"draws,omitempty"`
 
@@ -2183,6 +2210,9 @@ type RulesDefBareKing string
 
 // RulesDefCaptures `compulsory`: a side that has a legal capture (en passant included) must capture (antichess; the reason `must-capture`); `optional` (the default).
 type RulesDefCaptures string
+
+// RulesDefCheckmate What a checkmate means for the mated side: `loss` (the default) or `win` (outcome `checkmate-win`: losers).
+type RulesDefCheckmate string
 
 // RulesDefGivingCheck `illegal`: no move may give check (racingkings; the reason `gives-check`); `allowed` (the default).
 type RulesDefGivingCheck string
@@ -2301,7 +2331,7 @@ type Status struct {
 	// on the hill in kingofthehill (rules.flag), `three-checks`: a side gave the variant's number of checks (3check,
 	// 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
 	// (racingkings), `extinction`: a side lost the pieces the variant's extinction rule names (antichess: all of
-	// them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess), with `winner`;
+	// them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess, losers), and `checkmate-win`: the side to move is checkmated and wins (losers), with `winner`;
 	// `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 	// `flag-fall-draw` and `aborted` appear only in
 	// adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
@@ -2332,7 +2362,7 @@ type StatusClaimableDraws string
 // on the hill in kingofthehill (rules.flag), `three-checks`: a side gave the variant's number of checks (3check,
 // 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
 // (racingkings), `extinction`: a side lost the pieces the variant's extinction rule names (antichess: all of
-// them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess), with `winner`;
+// them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess, losers), and `checkmate-win`: the side to move is checkmated and wins (losers), with `winner`;
 // `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 // `flag-fall-draw` and `aborted` appear only in
 // adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and

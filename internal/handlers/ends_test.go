@@ -67,6 +67,8 @@ func TestEndOutcomes(t *testing.T) {
 			"Kxe1", "0-1", "extinction", "black"},
 		{"horde: mate by the Pawns", "horde", "k7/1nP5/PPP5/8/8/8/8/8 w - - 0 1",
 			"cxb7#", "1-0", "checkmate", "white"},
+		{"losers: mated wins", "losers", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+			"Ra8#", "0-1", "checkmate-win", "black"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

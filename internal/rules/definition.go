@@ -142,6 +142,9 @@ type RulesDef struct {
 	// GivingCheck is "illegal" where no move may give check (Racing
 	// Kings; checks.go), or "allowed" (the default).
 	GivingCheck string `json:"givingCheck,omitempty"`
+	// Checkmate is what a checkmate means for the mated side: "loss" (the
+	// default) or "win" (Losers; extinction.go).
+	Checkmate string `json:"checkmate,omitempty"`
 	// Captures is "compulsory" where a side that can capture must
 	// (antichess; extinction.go), or "optional" (the default).
 	Captures string `json:"captures,omitempty"`

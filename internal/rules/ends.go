@@ -92,7 +92,10 @@ func (v *Variant) compileEnds() {
 	if v.checkLimit > 0 {
 		v.ends = append(v.ends, endCheckLimit)
 	}
-	if v.royal != 0 {
+	switch {
+	case v.royal != 0 && v.checkmateWin:
+		v.ends = append(v.ends, endCheckmateWin)
+	case v.royal != 0:
 		v.ends = append(v.ends, endCheckmate)
 	}
 	if v.bareKing {

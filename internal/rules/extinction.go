@@ -139,6 +139,16 @@ var endExtinction = endRule{name: "extinction", terminal: true,
 		return Ongoing, 0
 	}}
 
+// endCheckmateWin is a checkmate that wins for the mated side
+// (RulesDef.Checkmate "win": Losers).
+var endCheckmateWin = endRule{name: "checkmateWin", countsMoves: true,
+	judge: func(p *Position, j *judging) (Outcome, Color) {
+		if j.legal == 0 && j.inCheck {
+			return CheckmateWin, p.side
+		}
+		return Ongoing, 0
+	}}
+
 // endStalemateWin is a stalemate that wins for the stalemated side
 // (RulesDef.Stalemate "win": antichess).
 var endStalemateWin = endRule{name: "stalemateWin", countsMoves: true,

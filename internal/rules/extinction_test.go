@@ -197,3 +197,30 @@ func TestHordeKings(t *testing.T) {
 		}
 	}
 }
+
+// Losers: the mated or stalemated side wins, and so does a side left with
+// its King alone; captures are compulsory, check or not.
+func TestLosers(t *testing.T) {
+	for _, tt := range []struct {
+		fen    string
+		want   Outcome
+		winner Color
+	}{
+		{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", CheckmateWin, Black},
+		{"k7/7p/1Q5P/8/8/8/8/7K b - - 0 1", StalemateWin, Black},
+		{"4k3/8/8/8/8/8/8/4K2R w - - 0 1", Extinction, Black},
+	} {
+		st := mustPosition(t, "losers", tt.fen).Status()
+		if st.Outcome != tt.want || st.Winner != tt.winner {
+			t.Errorf("%q: %v, winner %v; want %v, %v", tt.fen, st.Outcome, st.Winner, tt.want, tt.winner)
+		}
+	}
+	// In check with a capture that answers it, the capture is the only move.
+	p := mustPosition(t, "losers", "4k3/8/8/8/8/8/3q4/R3K3 w - - 0 1")
+	if ms := p.LegalMoves(); len(ms) != 1 || p.UCI(ms[0]) != "e1d2" {
+		t.Errorf("Qd2+ in losers: legal moves %v; want only Kxd2", ms)
+	}
+	if CheckmateWin.String() != "checkmate-win" || !CheckmateWin.Decisive() {
+		t.Errorf("CheckmateWin %q", CheckmateWin)
+	}
+}

@@ -75,6 +75,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"antichess":     "P",
 		"threekings":    "P",
 		"horde":         "|P", // White's Pawns start on the first rank
+		"losers":        "P",
 		"capablanca":    "P",
 		"gothic":        "P",
 		"janus":         "P",

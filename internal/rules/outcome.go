@@ -19,9 +19,10 @@ const (
 	RaceDrawn                    // both sides reached their flags, Black with its answer to White: a draw (flag.go)
 	Extinction                   // a side has lost the pieces the extinction rule names, and has lost or won (extinction.go)
 	StalemateWin                 // the side to move has no legal move and is not in check, and the variant makes that a win (antichess)
+	CheckmateWin                 // the side to move is checkmated, and the variant makes that a win (losers)
 )
 
-var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material", "stalemate-loss", "bare-king", "king-of-the-hill", "three-checks", "race-won", "race-drawn", "extinction", "stalemate-win"}
+var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material", "stalemate-loss", "bare-king", "king-of-the-hill", "three-checks", "race-won", "race-drawn", "extinction", "stalemate-win", "checkmate-win"}
 
 // String returns the outcome's stable name, used by the API.
 func (o Outcome) String() string {
@@ -69,7 +70,7 @@ type Status struct {
 // check limit, a race won, extinction, a stalemate that wins.
 func (o Outcome) Decisive() bool {
 	return o == Checkmate || o == StalemateLoss || o == BareKing || o == FlagReached || o == ChecksGiven || o == RaceWon ||
-		o == Extinction || o == StalemateWin
+		o == Extinction || o == StalemateWin || o == CheckmateWin
 }
 
 // Result returns the PGN-style result: 1-0, 0-1, 1/2-1/2, or * while ongoing.

@@ -142,7 +142,7 @@ func TestPerftEndRules(t *testing.T) {
 	}
 }
 
-var endSuites = []string{"kingofthehill", "3check", "5check", "racingkings", "antichess", "threekings", "horde"}
+var endSuites = []string{"kingofthehill", "3check", "5check", "racingkings", "antichess", "threekings", "horde", "losers"}
 
 // Every suite file under testdata/perft is run by one of the perft tests:
 // a suite no test reads proves nothing.

@@ -133,6 +133,7 @@ type variantEnds struct {
 	// bareking.go).
 	stalemateLoss bool
 	stalemateWin  bool
+	checkmateWin  bool // RulesDef.Checkmate "win"
 	bareKing      bool
 	// flag: RulesDef.Flag compiled (flag.go), nil without it.
 	flag *flagRule
@@ -800,6 +801,13 @@ func (v *Variant) compileEndings(r *RulesDef) error {
 		v.stalemateWin = true
 	default:
 		return newError(ErrInvalidVariant, "rules.stalemate", -1, `stalemate must be "draw", "loss" or "win"`)
+	}
+	switch r.Checkmate {
+	case "", "loss":
+	case "win":
+		v.checkmateWin = true
+	default:
+		return newError(ErrInvalidVariant, "rules.checkmate", -1, `checkmate must be "loss" or "win", not %s`, quoteText(r.Checkmate))
 	}
 	switch r.BareKing {
 	case "", "none":

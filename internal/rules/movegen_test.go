@@ -5,11 +5,35 @@ import (
 	"testing"
 )
 
-// slowLegal decides legality the plain way: play the move and test the King.
+// slowLegal decides legality the plain way: no move once an end rule has
+// ended the game; play the move and test the King (where the side has
+// one) and, where giving check is illegal, the enemy King; where captures
+// are compulsory, a move that captures nothing is illegal when a capture
+// passes those tests.
 func slowLegal(p *Position, m Move) bool {
-	q := p.clone()
-	q.make(m)
-	return !q.attacked(q.king[p.side], p.side.Other())
+	if p.v.terminalEnds && p.endedTerminal() {
+		return false
+	}
+	us, them := p.side, p.side.Other()
+	tried := func(m Move) bool {
+		q := p.clone()
+		q.make(m)
+		if k := q.king[us]; k != NoSquare && q.attacked(k, them) {
+			return false
+		}
+		return !p.v.noChecks || q.king[them] == NoSquare || !q.attacked(q.king[them], us)
+	}
+	if !tried(m) {
+		return false
+	}
+	if p.v.mustCapture && !p.isCapture(m) {
+		for _, o := range p.pseudoMoves(nil, p.InCheck()) {
+			if p.isCapture(o) && tried(o) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // checkMoveInvariants compares the fast legality filter with trial moves,
@@ -61,6 +85,11 @@ func FuzzPlayout(f *testing.F) {
 	f.Add("grand", "2k''6t/j'2u3k2/p3r'2pp1/2o''2yd''3/E''3pb''4/9e''/3D''YP1O''2/P3B''R'2P1/1KP3U1J'1/2T3K''3 w - - 0 20", []byte{5, 50, 150, 250, 9})
 	f.Add("grand", "10/3P6/6P2k/7n2/10/10/10/5p4/2p7/K6R2 w - - 0 40 all", []byte{70, 1, 140, 2, 3})
 	f.Add("grand", "g''k''bd'o''u'l'o'qi/h'gw'e'f'k1tc'k'/pppppppppp/10/10/10/10/PPPPPPPPPP/H'GW'E'F'K1TC'K'/G''K''BD'O''U'L'O'QI w - - 0 1 captured:QBGC'K'H'E'D'O'G''IO''W'U'F'K''TL'qbgc'k'h'e'd'o'g''io''w'u'f'k''tl'", []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+	for _, v := range []string{"3check", "racingkings", "antichess", "horde", "threekings", "losers", "knightmate", "kingofthehill"} {
+		f.Add(v, "", []byte{5, 3, 8, 1, 9, 2, 7, 4, 6, 0, 5, 3, 8})
+	}
+	f.Add("3check", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 1+1 0 1", []byte{1, 2, 3, 4})
+	f.Add("racingkings", "8/8/1rk4K/8/8/8/2bnNBR1/qrbnNBRQ b - - 0 1", []byte{3, 1, 4, 1, 5})
 	f.Fuzz(func(t *testing.T, variant, fen string, choices []byte) {
 		v, err := Builtin(variant)
 		if err != nil {
@@ -113,7 +142,8 @@ func mustFresh(t *testing.T, p *Position) *Position {
 
 // TestPlayoutSeeds runs the playout property over long fixed games.
 func TestPlayoutSeeds(t *testing.T) {
-	for _, variant := range []string{"chess", "shako", "grand", "giant", "giant-quick", "courier", "wolf", "wildebeest"} {
+	for _, variant := range []string{"chess", "shako", "grand", "giant", "giant-quick", "courier", "wolf", "wildebeest",
+		"3check", "5check", "racingkings", "antichess", "horde", "threekings", "losers", "knightmate", "kingofthehill"} {
 		p := MustBuiltin(variant).Start()
 		for ply := 0; ply < 120; ply++ {
 			legal := checkMoveInvariants(t, p)

@@ -1286,6 +1286,9 @@ type Castling struct {
 	// AnyStart The King and the castling Rooks may start on any square of their rank (Chess960); needs `sides`. Castling is then written King takes Rook (`b1h1`).
 	AnyStart *bool `json:"anyStart,omitempty"`
 
+	// King Only in a variant with no royal piece (giveaway, codrus, kinglet), the letter or name of the piece that castles, from its start square and with no regard to attacks; elsewhere the royal piece castles.
+	King *string `json:"king,omitempty"`
+
 	// Notation How a FEN writes the rights: `kq` (`KQkq`, and a Rook's file for a right that is not the outermost Rook's, X-FEN) or `files` (the Rooks' file letters, Shredder style). Both are read.
 	Notation CastlingNotation `json:"notation"`
 

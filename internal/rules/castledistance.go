@@ -23,11 +23,11 @@ import "math/bits"
 // apart from the final test that the King does not land in check.
 func (p *Position) castlingAnyDistance(moves []Move) []Move {
 	us, them := p.side, p.side.Other()
-	k := p.king[us]
-	kf, r := k.File(), k.Rank()
-	if k != p.v.kingHome[us] {
+	k := p.castler(us)
+	if k == NoSquare || k != p.v.kingHome[us] {
 		return moves
 	}
+	kf, r := k.File(), k.Rank()
 	for rights := p.castle[us]; rights != 0; rights &= rights - 1 {
 		rf := bits.TrailingZeros16(rights)
 		dir := sign(rf - kf)
@@ -40,7 +40,7 @@ func (p *Position) castlingAnyDistance(moves []Move) []Move {
 				to = SquareAt(rf, r)
 			}
 			moves = append(moves, Move{From: k, To: to, Kind: MoveCastle})
-			if p.attacked(SquareAt(f, r), them) {
+			if p.v.royal != 0 && p.attacked(SquareAt(f, r), them) {
 				break // the King may land here (the legality test), not cross
 			}
 		}

@@ -47,7 +47,7 @@ func (p *Position) explainCastle(kingside bool, landing Square) *Error {
 		return &Error{Code: ErrIllegalMove, Field: fieldMove, Offset: -1, Reason: reason,
 			Detail: fmt.Sprintf("castling %s: ", name) + fmt.Sprintf(format, args...)}
 	}
-	k := p.king[us]
+	k := p.castler(us)
 	if v.castling == "" || v.rook == 0 || k == NoSquare {
 		return refuse(ReasonNoCastlingRight, "%s has no castling", v.ID())
 	}
@@ -92,7 +92,7 @@ func (p *Position) explainCastle(kingside bool, landing Square) *Error {
 // right toward the higher files (kingside) or the lower ones, the one
 // nearest the King when there are several, or -1 when there is none.
 func (p *Position) castlingRook(kingside bool) int {
-	kf := p.king[p.side].File()
+	kf := p.castler(p.side).File()
 	best := -1
 	for rights := p.castle[p.side]; rights != 0; rights &= rights - 1 {
 		f := bits.TrailingZeros16(rights)
@@ -161,7 +161,7 @@ func (p *Position) attackerOf(sq Square, by Color) Square {
 // own (King takes Rook), in a variant with castling; and toward which side.
 func (p *Position) castlingAttempt(from, to Square) (kingside, ok bool) {
 	v, us := p.v, p.side
-	if v.castling == "" || v.rook == 0 || from != p.king[us] || to < 0 || to >= NumSquares || from.Rank() != to.Rank() {
+	if v.castling == "" || v.rook == 0 || from != p.castler(us) || to < 0 || to >= NumSquares || from.Rank() != to.Rank() {
 		return false, false
 	}
 	df := to.File() - from.File()

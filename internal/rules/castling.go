@@ -18,8 +18,22 @@ import "math/bits"
 // c1) the move is written King takes Rook (d1a1), as Fairy-Stockfish writes
 // it, and so is every castling move with AnyStart.
 
+// castler returns the square of colour c's piece that castles: its royal
+// piece, or where no piece is royal, the castling King on its start square
+// (NoSquare when it is not there).
+func (p *Position) castler(c Color) Square {
+	if p.v.royal != 0 {
+		return p.king[c]
+	}
+	if h := p.v.kingHome[c]; h != NoSquare && p.board[h] == makePiece(p.v.castleKing, c) {
+		return h
+	}
+	return NoSquare
+}
+
 // castlingMoves appends the castling moves allowed by the rights, apart
-// from the final test that the King does not land in check.
+// from the final test that the King does not land in check. A castling
+// King that is not royal castles without regard to attacks.
 func (p *Position) castlingMoves(moves []Move) []Move {
 	if p.v.anyDistance {
 		return p.castlingAnyDistance(moves)
@@ -28,7 +42,11 @@ func (p *Position) castlingMoves(moves []Move) []Move {
 		return p.castlingByData(moves)
 	}
 	us, them := p.side, p.side.Other()
-	k := p.king[us]
+	k := p.castler(us)
+	if k == NoSquare {
+		return moves
+	}
+	royal := p.v.royal != 0
 	kf, r := k.File(), k.Rank()
 	for rights := p.castle[us]; rights != 0; rights &= rights - 1 {
 		rf := bits.TrailingZeros16(rights)
@@ -46,7 +64,7 @@ func (p *Position) castlingMoves(moves []Move) []Move {
 				break
 			}
 		}
-		if !clear || p.attacked(SquareAt(kf+dir, r), them) {
+		if !clear || royal && p.attacked(SquareAt(kf+dir, r), them) {
 			continue
 		}
 		moves = append(moves, Move{From: k, To: SquareAt(kf+2*dir, r), Kind: MoveCastle})
@@ -65,7 +83,11 @@ func (p *Position) castlingMoves(moves []Move) []Move {
 // Rook's square, otherwise the King's landing square.
 func (p *Position) castlingByData(moves []Move) []Move {
 	us, them := p.side, p.side.Other()
-	k := p.king[us]
+	k := p.castler(us)
+	if k == NoSquare {
+		return moves
+	}
+	royal := p.v.royal != 0
 	kf, r := k.File(), k.Rank()
 	if r != p.v.castleRank[us] {
 		return moves
@@ -86,7 +108,7 @@ func (p *Position) castlingByData(moves []Move) []Move {
 		safe := true
 		for f, dir := kf, sign(kt-kf); f != kt && safe; {
 			f += dir
-			safe = f == kt || !p.attacked(SquareAt(f, r), them)
+			safe = f == kt || !royal || !p.attacked(SquareAt(f, r), them)
 		}
 		if !safe {
 			continue

@@ -195,6 +195,11 @@ type FlagDef struct {
 type CastlingDef struct {
 	// Rook is the letter of the castling partner.
 	Rook string `json:"rook"`
+	// King, in a variant with no royal piece (giveaway), is the letter or
+	// name of the piece that castles, unmoved on its start square; it
+	// castles without regard to attacks, having no check to fear. Absent
+	// elsewhere: the royal piece castles.
+	King string `json:"king,omitempty"`
 	// Notation of the FEN rights: "kq" (KQkq, and a Rook's file where the
 	// right is not the outermost Rook's, as X-FEN) or "files" (Shredder
 	// letters). Either is read; this one is written.

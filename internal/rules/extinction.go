@@ -85,8 +85,6 @@ func (v *Variant) compileExtinction(r *RulesDef) error {
 	}
 	if v.royal == 0 {
 		switch {
-		case r.Castling != nil:
-			return newError(ErrInvalidVariant, "rules.castling", -1, "castling needs a royal piece")
 		case r.KingJump:
 			return newError(ErrInvalidVariant, "rules.kingJump", -1, "the King's jump needs a royal piece")
 		case r.CheckLimit > 0:

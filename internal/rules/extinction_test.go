@@ -102,7 +102,8 @@ func TestExtinctionDefinition(t *testing.T) {
 		{func(d *Definition) { d.Rules.Extinction.Pieces = []string{"K", "King"} }, "rules.extinction.pieces[1]"},
 		{func(d *Definition) { d.Rules.Extinction.Count = -1 }, "rules.extinction.count"},
 		{func(d *Definition) { d.Rules.Captures = "always" }, "rules.captures"},
-		{func(d *Definition) { d.Rules.Castling = &CastlingDef{Rook: "R", Notation: "kq"} }, "rules.castling"},
+		{func(d *Definition) { d.Rules.Castling = &CastlingDef{Rook: "R", Notation: "kq"} }, "rules.castling.king"},
+		{func(d *Definition) { d.Rules.Castling = &CastlingDef{Rook: "R", Notation: "kq", King: "Z"} }, "rules.castling.king"},
 		{func(d *Definition) { d.Rules.CheckLimit = 3 }, "rules.checkLimit"},
 	} {
 		d := MustBuiltin("antichess").Definition()

@@ -437,7 +437,25 @@ func apostrophes(text string) int {
 
 // kingSquare finds colour c's royal piece on the setup's board (the first one).
 func (s *Setup) kingSquare(c Color) Square {
-	k := makePiece(s.Variant.royal, c)
+	v := s.Variant
+	if v.royal == 0 {
+		// The piece that castles, on its start square where it stands
+		// there (a giveaway King, of which promotions make more).
+		k := makePiece(v.castleKing, c)
+		if v.castleKing == 0 {
+			return NoSquare
+		}
+		if h := v.kingHome[c]; h >= 0 && s.Board[h] == k {
+			return h
+		}
+		for sq := Square(0); sq < NumSquares; sq++ {
+			if s.Board[sq] == k {
+				return sq
+			}
+		}
+		return NoSquare
+	}
+	k := makePiece(v.royal, c)
 	for sq := Square(0); sq < NumSquares; sq++ {
 		if s.Board[sq] == k {
 			return sq
@@ -822,16 +840,19 @@ func (p *Position) checkRights() error {
 		if p.castle[c] == 0 {
 			continue
 		}
+		k := p.castler(c)
 		switch {
-		case v.anyStart && p.king[c].Rank() != home.Rank():
+		case k == NoSquare && v.royal == 0:
+			return newError(ErrIllegalPosition, fieldRights, -1, "%s castling rights need the %s on its start square %s", c, v.PieceName(v.castleKing), home)
+		case v.anyStart && k.Rank() != home.Rank():
 			return newError(ErrIllegalPosition, fieldRights, -1, "%s castling rights need the King on rank %d", c, home.Rank()+1)
-		case !v.anyStart && p.king[c] != home:
+		case !v.anyStart && k != home:
 			return newError(ErrIllegalPosition, fieldRights, -1, "%s castling rights need the King on its start square %s", c, home)
 		}
 		for rights := p.castle[c]; rights != 0; rights &= rights - 1 {
 			f := bits.TrailingZeros16(rights)
 			sq := SquareAt(f, home.Rank())
-			if f == p.king[c].File() {
+			if f == k.File() {
 				return newError(ErrIllegalPosition, fieldRights, -1, "%s castling right for file %c: the King stands there", c, 'a'+f)
 			}
 			if p.board[sq] != makePiece(v.rook, c) {

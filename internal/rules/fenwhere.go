@@ -80,6 +80,14 @@ func countWords(field string) string {
 // rights (the offset is a second King's, -1 for a missing one).
 func (s *Setup) royalCount(c Color) error {
 	v := s.Variant
+	if v.royal == 0 {
+		// The castling King that is no royal piece: where promotions
+		// made more, the one on its start square (kingSquare).
+		if s.kingSquare(c) == NoSquare {
+			return newError(ErrIllegalPosition, fieldBoard, -1, "%s has no %s to castle", c, v.PieceName(v.castleKing))
+		}
+		return nil
+	}
 	k := makePiece(v.royal, c)
 	n, second := 0, NoSquare
 	for sq := Square(0); sq < NumSquares; sq++ {

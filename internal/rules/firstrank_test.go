@@ -76,6 +76,9 @@ func TestFirstRankBarred(t *testing.T) {
 		"threekings":        "P",
 		"horde":             "|P", // White's Pawns start on the first rank
 		"losers":            "P",
+		"giveaway":          "P",
+		"codrus":            "P",
+		"kinglet":           "P",
 		"terachess2-hill":   "",
 		"terachess2-3check": "",
 		"capablanca":        "P",

@@ -309,7 +309,7 @@ func (p *Position) pseudoIn(moves []Move, inCheck bool, from *bitboard) []Move {
 			}
 		}
 	}
-	if k := p.king[us]; k == NoSquare || !from.has(k) {
+	if k := p.castler(us); k == NoSquare || !from.has(k) {
 		return moves
 	}
 	return p.kingRights(moves, inCheck)

@@ -560,10 +560,10 @@ func (mp *moveParser) single() (Move, error) {
 	if c := mp.peek(0); c != 'O' && c != 'o' && c != '0' {
 		// Not castling.
 	} else if kingside, landing, ok := mp.castleText(strings.TrimRight(mp.text[mp.i:mp.end], "+#!?")); ok {
-		if mp.p.king[mp.p.side] == NoSquare {
-			return mp.p.resolveCastle(kingside, landing, nil) // no royal piece: no castling
+		if mp.p.castler(mp.p.side) == NoSquare {
+			return mp.p.resolveCastle(kingside, landing, nil) // no piece to castle
 		}
-		return mp.resolve(only(mp.p.king[mp.p.side]), NoSquare, func(legal []Move) (Move, error) {
+		return mp.resolve(only(mp.p.castler(mp.p.side)), NoSquare, func(legal []Move) (Move, error) {
 			return mp.p.resolveCastle(kingside, landing, legal)
 		})
 	}

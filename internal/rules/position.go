@@ -377,7 +377,7 @@ func (p *Position) castleRook(m Move) (from, to Square) {
 
 func (p *Position) updateRights(m Move, moved, captured Piece, capSq Square) {
 	us := moved.Color()
-	if moved.Type() == p.v.royal {
+	if t := moved.Type(); t == p.v.royal || p.v.royal == 0 && t == p.v.castleKing && m.From == p.v.kingHome[us] {
 		p.castle[us] = 0
 		p.jump[us] = false
 	}
@@ -387,6 +387,9 @@ func (p *Position) updateRights(m Move, moved, captured Piece, capSq Square) {
 	them := us.Other()
 	if captured != 0 && p.castle[them] != 0 && captured.Type() == p.v.rook && capSq.Rank() == p.v.castleRank[them] {
 		p.castle[them] &^= 1 << capSq.File()
+	}
+	if captured != 0 && p.castle[them] != 0 && p.v.royal == 0 && captured.Type() == p.v.castleKing && capSq == p.v.kingHome[them] {
+		p.castle[them] = 0 // the castling King taken
 	}
 }
 

@@ -420,7 +420,11 @@ func (g *setupGen) rights() (castle [2]uint16, jump [2]bool) {
 	replaced := g.o.Mode == modeRandom || g.o.Mode == modeSelected
 	for c := White; c <= Black; c++ {
 		home := v.kingHome[c]
-		if home == NoSquare || g.board[home] != makePiece(v.royal, c) {
+		king := v.royal
+		if king == 0 {
+			king = v.castleKing // the piece that castles where none is royal
+		}
+		if home == NoSquare || king == 0 || g.board[home] != makePiece(king, c) {
 			continue
 		}
 		jump[c] = start.jump[c]

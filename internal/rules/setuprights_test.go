@@ -81,13 +81,13 @@ func TestSetupRights(t *testing.T) {
 func srCheckRights(t *testing.T, v *Variant, o SetupOptions, p *Position, fen string) {
 	t.Helper()
 	for c := White; c <= Black; c++ {
-		home := v.kingHome[c] == p.king[c]
+		home := v.kingHome[c] == p.castler(c)
 		if want := home && v.start.jump[c]; p.jump[c] != want {
 			t.Errorf("GenerateSetup(%s, %+v) = %q: %s jump right %v; want %v", v.ID(), o, fen, c, p.jump[c], want)
 		}
 		var want uint16
 		for f := 0; home && v.rook != 0 && f < v.files; f++ {
-			if p.board[SquareAt(f, v.castleRank[c])] == makePiece(v.rook, c) && abs(f-p.king[c].File()) >= 3 {
+			if p.board[SquareAt(f, v.castleRank[c])] == makePiece(v.rook, c) && abs(f-p.castler(c).File()) >= 3 {
 				want |= 1 << f
 			}
 		}
@@ -108,7 +108,7 @@ func srOpened(t *testing.T, p *Position) *Position {
 	t.Helper()
 	s := p.Setup()
 	for c := White; c <= Black; c++ {
-		k := p.king[c]
+		k := p.castler(c)
 		for rights := p.castle[c]; rights != 0; rights &= rights - 1 {
 			f := trailingFile(rights)
 			lo, hi := min(f, k.File()), max(f, k.File())

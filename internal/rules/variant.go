@@ -77,10 +77,13 @@ type variantArmy struct {
 
 // variantCastling is castling and the King's jump.
 type variantCastling struct {
-	rook     PieceType // castling partner, 0 without castling
-	castling string    // "", "kq" or "files"
-	kingJump bool
-	kingHome [2]Square // where each King starts
+	rook PieceType // castling partner, 0 without castling
+	// castleKing is the piece that castles: the royal one, or in a variant
+	// without one, CastlingDef.King (0 without castling).
+	castleKing PieceType
+	castling   string // "", "kq" or "files"
+	kingJump   bool
+	kingHome   [2]Square // where each King starts
 	// anyDistance: CastlingDef.AnyDistance (castledistance.go); castleData
 	// is set with it, castleTo is not.
 	anyDistance bool
@@ -676,6 +679,25 @@ func (v *Variant) compileRules() error {
 			return err
 		}
 		v.rook = t
+		v.castleKing = v.royal
+		if r.Castling.King != "" {
+			k, ok := v.byLetter[r.Castling.King]
+			for i := 0; !ok && i < len(v.types); i++ {
+				if v.types[i].Name == r.Castling.King {
+					k, ok = PieceType(i+1), true
+				}
+			}
+			switch {
+			case !ok:
+				return newError(ErrInvalidVariant, "rules.castling.king", -1, "no piece has letter or name %q", r.Castling.King)
+			case v.royal != 0 && k != v.royal:
+				return newError(ErrInvalidVariant, "rules.castling.king", -1, "the royal piece castles; king names another only where no piece is royal")
+			}
+			v.castleKing = k
+		}
+		if v.castleKing == 0 {
+			return newError(ErrInvalidVariant, "rules.castling.king", -1, "no piece is royal: name the piece that castles")
+		}
 		switch r.Castling.Notation {
 		case "kq", "files":
 			v.castling = r.Castling.Notation

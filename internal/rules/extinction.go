@@ -69,12 +69,7 @@ func (v *Variant) compileExtinction(r *RulesDef) error {
 			x.all = true
 			continue
 		}
-		t, ok := v.byLetter[name]
-		for i := 0; !ok && i < len(v.types); i++ {
-			if v.types[i].Name == name {
-				t, ok = PieceType(i+1), true
-			}
-		}
+		t, ok := v.typeNamed(name)
 		if !ok {
 			return newError(ErrInvalidVariant, field, -1, "no piece has letter or name %q", name)
 		}

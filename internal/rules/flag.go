@@ -40,12 +40,7 @@ type flagRule struct {
 
 // compileFlag reads RulesDef.Flag into v.flag.
 func (v *Variant) compileFlag(f *FlagDef) error {
-	t, ok := v.byLetter[f.Piece]
-	for i := 0; !ok && i < len(v.types); i++ {
-		if v.types[i].Name == f.Piece {
-			t, ok = PieceType(i+1), true
-		}
-	}
+	t, ok := v.typeNamed(f.Piece)
 	if !ok {
 		return newError(ErrInvalidVariant, "rules.flag.piece", -1, "no piece has letter or name %q", f.Piece)
 	}

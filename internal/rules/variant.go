@@ -663,6 +663,21 @@ func (v *Variant) checkRanks(ranks []int, field string) error {
 	return nil
 }
 
+// typeNamed returns the piece type whose letter, or else whose name, is s:
+// what the rules that name a piece (the flag, extinction, the castling
+// King) accept.
+func (v *Variant) typeNamed(s string) (PieceType, bool) {
+	if t, ok := v.byLetter[s]; ok {
+		return t, true
+	}
+	for i := range v.types {
+		if v.types[i].Name == s {
+			return PieceType(i + 1), true
+		}
+	}
+	return 0, false
+}
+
 func (v *Variant) letterType(l, field string) (PieceType, error) {
 	t, ok := v.byLetter[l]
 	if !ok {
@@ -681,12 +696,7 @@ func (v *Variant) compileRules() error {
 		v.rook = t
 		v.castleKing = v.royal
 		if r.Castling.King != "" {
-			k, ok := v.byLetter[r.Castling.King]
-			for i := 0; !ok && i < len(v.types); i++ {
-				if v.types[i].Name == r.Castling.King {
-					k, ok = PieceType(i+1), true
-				}
-			}
+			k, ok := v.typeNamed(r.Castling.King)
 			switch {
 			case !ok:
 				return newError(ErrInvalidVariant, "rules.castling.king", -1, "no piece has letter or name %q", r.Castling.King)

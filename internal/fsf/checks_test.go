@@ -155,14 +155,7 @@ checking = false
 		{"4K3/8/8/8/8/8/3k4/r7 w - - 0 1", [3]uint64{0, 0, 0}},  // White's King home before Black's answer
 		{"8/4K3/8/8/8/8/3k4/r7 w - - 0 1", [3]uint64{8, 163, 639}},
 	} {
-		s, err := rules.ParseFEN(v, tt.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := rules.NewPosition(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := positionOf(t, v, tt.fen)
 		for d := 1; d <= 3; d++ {
 			if got := rules.Perft(p, d); got != tt.perft[d-1] {
 				t.Errorf("%s: perft %d = %d; Fairy-Stockfish counts %d", tt.fen, d, got, tt.perft[d-1])

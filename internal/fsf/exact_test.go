@@ -116,14 +116,7 @@ func TestImportCastlingNearRook(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/R3KR2 w KQ - 0 1", "e1c1 e1d1 e1d2 e1e2 e1f2 e1g1"},
 		{"r3k3/8/8/8/8/8/8/1R2K3 w Q - 0 1", "e1c1 e1d1 e1d2 e1e2 e1f1 e1f2"},
 	} {
-		s, err := rules.ParseFEN(v, tt.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := rules.NewPosition(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := positionOf(t, v, tt.fen)
 		var got []string
 		for _, m := range p.LegalMoves() {
 			if m.From == p.KingSquare(rules.White) {

@@ -103,14 +103,7 @@ checking = false
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := rules.ParseFEN(v, fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := rules.NewPosition(st)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := positionOf(t, v, fen)
 		for d := 1; d <= 3; d++ {
 			if got := rules.Perft(p, d); got != tt.perft[d-1] {
 				t.Errorf("[%s] %s: perft %d = %d; Fairy-Stockfish counts %d", tt.section, fen, d, got, tt.perft[d-1])

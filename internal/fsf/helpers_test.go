@@ -59,3 +59,17 @@ func wantBuiltinChildren(t *testing.T, secs []Section, ids map[string]string) {
 		}
 	}
 }
+
+// positionOf parses and checks a FEN of v, failing the test on an error.
+func positionOf(t *testing.T, v *rules.Variant, fen string) *rules.Position {
+	t.Helper()
+	s, err := rules.ParseFEN(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := rules.NewPosition(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

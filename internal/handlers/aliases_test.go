@@ -127,9 +127,9 @@ func TestVariantListAliases(t *testing.T) {
 			if v.PGNName == nil || *v.PGNName != "Chess960" {
 				t.Errorf("chess960: pgnName %v; want Chess960", v.PGNName)
 			}
-		case "kingofthehill", "3check", "racingkings", "antichess", "horde":
+		case "kingofthehill", "3check", "racingkings", "antichess", "horde", "atomic":
 			// lichess's PGN Variant tags.
-			want := map[string]string{"kingofthehill": "King of the Hill", "3check": "Three-check", "racingkings": "Racing Kings", "antichess": "Antichess", "horde": "Horde"}[v.ID]
+			want := map[string]string{"kingofthehill": "King of the Hill", "3check": "Three-check", "racingkings": "Racing Kings", "antichess": "Antichess", "horde": "Horde", "atomic": "Atomic"}[v.ID]
 			if v.PGNName == nil || *v.PGNName != want {
 				t.Errorf("%s: pgnName %v; want %s", v.ID, v.PGNName, want)
 			}

@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"math"
 	"slices"
 	"strconv"
 
@@ -18,14 +19,21 @@ import (
 //     of the limit ("2/3" after a plus drawn in the side's colour), at the
 //     left end of that side's edge: in the frame's corner with coordinates,
 //     on a label of the frame's colour over the board's corner without.
+//   - where captures explode (atomic; rules.Variant.Explodes), a last move
+//     that left its destination empty was a capture that exploded there:
+//     the squares the explosion swept are tinted in blastColour and a burst
+//     marks its centre, under the pieces (the Pawns it spared stand on it).
 //
 // Pictures of variants without these rules are unchanged.
 
 // Colours of the variant's ends.
 const (
-	flagColour      = "#2c63c9" // the flag squares' outline, and their tint at flagTintOpacity
-	flagTintOpacity = ".16"
-	flagLineOpacity = ".75"
+	flagColour       = "#2c63c9" // the flag squares' outline, and their tint at flagTintOpacity
+	flagTintOpacity  = ".16"
+	flagLineOpacity  = ".75"
+	blastColour      = "#d9531e" // the explosion's squares at blastTintOpacity, its burst at blastOpacity
+	blastTintOpacity = ".22"
+	blastOpacity     = ".85"
 )
 
 // flagSquares sorts the variant's flag squares on the board into r.flags:
@@ -50,12 +58,66 @@ func (r *renderer) flagSquares() {
 	}
 }
 
-// endsBytes estimates the bytes the check counters take.
+// endsBytes estimates the bytes the check counters and the explosion take.
 func (r *renderer) endsBytes() int {
-	if r.v.CheckLimit() == 0 {
-		return 0
+	n := 0
+	if r.v.CheckLimit() != 0 {
+		n += 900
 	}
-	return 900
+	if r.blast != rules.NoSquare {
+		n += 700
+	}
+	return n
+}
+
+// blastSquare finds where the last move exploded, in a variant whose
+// captures explode: its destination, when the move left it empty.
+func (r *renderer) blastSquare() {
+	r.blast = rules.NoSquare
+	last := r.validSquares(r.o.LastMove)
+	if !r.v.Explodes() || len(last) != 2 || r.p.PieceAt(last[1]) != 0 {
+		return
+	}
+	r.blast = last[1]
+}
+
+// blastMark tints the squares the explosion swept and draws a burst, an
+// eight-pointed star, on its centre.
+func (r *renderer) blastMark() {
+	if r.blast == rules.NoSquare {
+		return
+	}
+	r.s(`<path fill="` + blastColour + `" fill-opacity="` + blastTintOpacity + `" d="`)
+	f0, r0 := r.blast.File(), r.blast.Rank()
+	for df := -1; df <= 1; df++ {
+		for dr := -1; dr <= 1; dr++ {
+			f, rk := f0+df, r0+dr
+			if f < 0 || rk < 0 || f >= r.files || rk >= r.ranks {
+				continue
+			}
+			if s := rules.SquareAt(f, rk); r.onBoard(s) {
+				r.squarePath(s)
+			}
+		}
+	}
+	r.s(`"/>` + "\n")
+	x, y := r.corner(r.blast)
+	r.s(`<path fill="` + blastColour + `" fill-opacity="` + blastOpacity + `" d="M`)
+	// Sixteen points around the centre, long and short in turn.
+	for i := 0; i < 16; i++ {
+		rad := 40
+		if i%2 == 1 {
+			rad = 17
+		}
+		if i > 0 {
+			r.s("L")
+		}
+		a := float64(i) * math.Pi / 8
+		r.n(x + 50 + int(math.Round(float64(rad)*math.Sin(a))))
+		r.s(" ")
+		r.n(y + 50 - int(math.Round(float64(rad)*math.Cos(a))))
+	}
+	r.s(`z"/>` + "\n")
 }
 
 // flagMarks tints and outlines the flag squares, and puts a disc of the

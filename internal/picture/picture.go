@@ -96,6 +96,9 @@ type renderer struct {
 	// flags holds the flag squares on the board (ends.go): [0] both
 	// colours', [1] White's alone, [2] Black's alone; all empty without a flag.
 	flags [3][]rules.Square
+	// blast is the square of the explosion the last move made, where
+	// captures explode (ends.go), or NoSquare.
+	blast rules.Square
 }
 
 func newRenderer(p *rules.Position, o Options) *renderer {
@@ -119,6 +122,7 @@ func newRenderer(p *rules.Position, o Options) *renderer {
 		r.check = *o.Check
 	}
 	r.flagSquares()
+	r.blastSquare()
 	r.makeID()
 	return r
 }
@@ -756,6 +760,7 @@ func (r *renderer) board() {
 		}
 		r.s(`"/>` + "\n")
 	}
+	r.blastMark()
 	if r.check != rules.NoSquare {
 		x, y := r.corner(r.check)
 		r.s(`<rect`)

@@ -145,6 +145,12 @@ func goldens(t testing.TB) []golden {
 		golden{name: "kingofthehill-coordinates", variant: "kingofthehill",
 			fen: "rnbq1bnr/pppp1ppp/8/4p3/3kP3/8/PPPP1PPP/RNBQKBNR w KQ - 0 4",
 			o:   Options{Coordinates: true, LastMove: squares("e5", "d4")}},
+		// 3. Qxf7: the Queen blew up on f7 with the Bishop, the Knight and
+		// the King around it; the Pawns on e7 and g7 stand.
+		golden{name: "atomic-explosion", variant: "atomic", fen: "rnbq3r/ppp1p1pp/8/3p4/4P3/8/PPPP1PPP/RNB1KBNR b KQ - 0 3",
+			o: Options{Coordinates: true, LastMove: squares("h5", "f7")}},
+		golden{name: "atomic-edge-explosion", variant: "atomic", fen: "rnbqkbn1/ppppppp1/8/8/8/8/PPPPPPP1/RNBQKBN1 w Qq - 0 5",
+			o: Options{Flip: true, LastMove: squares("h1", "h8")}},
 		golden{name: "flags-differ", variant: "flags", fen: "8/8/2k5/8/8/5K2/8/8 w - - 0 1", o: Options{Coordinates: true}},
 	)
 }

@@ -235,14 +235,13 @@ func (bp *bentProbe) riderOn(b *[NumSquares]Piece) bool {
 // InCheck says whether the side to move is in check: never in a variant
 // without a royal piece.
 func (p *Position) InCheck() bool {
-	k := p.king[p.side]
-	return k != NoSquare && p.attacked(k, p.side.Other())
+	return p.checked(p.side)
 }
 
 // Checkers returns the squares of the pieces that give check to the side to
 // move, in square order.
 func (p *Position) Checkers() []Square {
-	if p.king[p.side] == NoSquare {
+	if p.king[p.side] == NoSquare || p.exempt(p.king[p.side], p.side.Other()) {
 		return nil
 	}
 	return p.attackersOf(p.king[p.side], p.side.Other(), false)

@@ -64,7 +64,7 @@ func (p *Position) castlingMoves(moves []Move) []Move {
 				break
 			}
 		}
-		if !clear || royal && p.attacked(SquareAt(kf+dir, r), them) {
+		if !clear || royal && p.castleAttacked(SquareAt(kf+dir, r), them, k) {
 			continue
 		}
 		moves = append(moves, Move{From: k, To: SquareAt(kf+2*dir, r), Kind: MoveCastle})
@@ -108,7 +108,7 @@ func (p *Position) castlingByData(moves []Move) []Move {
 		safe := true
 		for f, dir := kf, sign(kt-kf); f != kt && safe; {
 			f += dir
-			safe = f == kt || !royal || !p.attacked(SquareAt(f, r), them)
+			safe = f == kt || !royal || !p.castleAttacked(SquareAt(f, r), them, k)
 		}
 		if !safe {
 			continue

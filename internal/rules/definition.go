@@ -152,6 +152,25 @@ type RulesDef struct {
 	// (antichess: all of them, a win; extinction.go). A variant without a
 	// royal piece needs it.
 	Extinction *ExtinctionDef `json:"extinction,omitempty"`
+	// Blast makes every capture an explosion (atomic chess; blast.go).
+	Blast *BlastDef `json:"blast,omitempty"`
+	// MutuallyImmune names piece types that may not capture a piece of
+	// their own type (Atomar's Kings; blast.go).
+	MutuallyImmune []string `json:"mutuallyImmune,omitempty"`
+}
+
+// BlastDef is the explosion of atomic chess: a capture removes the
+// capturing piece and every piece on the eight squares around the square
+// it captured on, but for the types Spare names (the Pawns) and those
+// Immune names, as well as the piece it took.
+type BlastDef struct {
+	// Spare are letters or names of the types an explosion on a
+	// neighbouring square leaves standing; a piece of such a type that
+	// captures or is captured is removed all the same.
+	Spare []string `json:"spare,omitempty"`
+	// Immune are the types no explosion removes, not even when they
+	// capture (Atomar's Kings).
+	Immune []string `json:"immune,omitempty"`
 }
 
 // ExtinctionDef is the extinction rule: a side that has Count or fewer

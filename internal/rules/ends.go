@@ -92,6 +92,9 @@ func (v *Variant) compileEnds() {
 	if v.checkLimit > 0 {
 		v.ends = append(v.ends, endCheckLimit)
 	}
+	if v.blast != nil && v.royal != 0 {
+		v.ends = append(v.ends, endExplosion)
+	}
 	switch {
 	case v.royal != 0 && v.checkmateWin:
 		v.ends = append(v.ends, endCheckmateWin)
@@ -116,6 +119,8 @@ func (v *Variant) compileEnds() {
 		v.ends = append(v.ends, endKingsMaterial)
 	case "antichess":
 		v.ends = append(v.ends, endAntichessMaterial)
+	case "atomic":
+		v.ends = append(v.ends, endAtomicMaterial)
 	}
 	if v.draws.RepetitionEnd > 0 {
 		v.ends = append(v.ends, endRepetition)

@@ -767,6 +767,9 @@ func NewPosition(s *Setup) (*Position, error) {
 			}
 			continue
 		}
+		if kings[c] == 0 && v.blast != nil && c == s.Turn {
+			continue // blown up by the last move: the game is over (blast.go)
+		}
 		if kings[c] != 1 {
 			return nil, s.at(royalCountError(v, c, kings[c]), extra[c])
 		}
@@ -818,7 +821,7 @@ func NewPosition(s *Setup) (*Position, error) {
 	if p.side == Black {
 		p.hash ^= zobristSide
 	}
-	if k := p.king[p.side.Other()]; k != NoSquare && p.attacked(k, p.side) {
+	if p.checked(p.side.Other()) && (p.v.blast == nil || p.king[p.side] != NoSquare) {
 		return nil, s.at(p.notToMoveInCheck(), p.king[p.side.Other()])
 	}
 	if p.left < v.perTurn && p.InCheck() {

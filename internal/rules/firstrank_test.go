@@ -103,6 +103,10 @@ func TestFirstRankBarred(t *testing.T) {
 		"gigachess2":        "",
 		"terachess2":        "",
 		"bigorra":           "",
+		"atomic":            "P",
+		"atomic960":         "P",
+		"nocheckatomic":     "P",
+		"atomar":            "P",
 	}
 	vs, err := Builtins()
 	if err != nil {

@@ -30,6 +30,8 @@ func (p *Position) CanMate(c Color) bool {
 		return p.antichessCanWin(c)
 	case "horde":
 		return p.hordeCanWin(c)
+	case "atomic":
+		return p.atomicCanMate(c)
 	}
 	if p.v.material != "fide" {
 		for sq := Square(0); sq < NumSquares; sq++ {

@@ -410,13 +410,19 @@ func (p *Position) legalList(moves []Move, count bool) ([]Move, int) {
 func (p *Position) legalByRules(moves []Move, count bool) ([]Move, int) {
 	start := len(moves)
 	var n int
-	if p.king[p.side] == NoSquare {
+	switch {
+	case p.king[p.side] == NoSquare:
 		moves, n = p.legalUnroyal(moves)
-	} else {
+	case p.v.blast != nil:
+		moves, n = p.legalBlast(moves)
+	default:
 		moves, n = p.legalKingSafe(moves, count && !p.v.noChecks && !p.v.mustCapture)
 	}
 	if p.v.noChecks {
 		n = p.dropChecks(moves, start, n)
+	}
+	if p.v.mutual != (typeSet{}) {
+		n = p.dropMutual(moves, start, n)
 	}
 	if p.v.mustCapture {
 		n = p.keepCaptures(moves, start, n)

@@ -20,9 +20,10 @@ const (
 	Extinction                   // a side has lost the pieces the extinction rule names, and has lost or won (extinction.go)
 	StalemateWin                 // the side to move has no legal move and is not in check, and the variant makes that a win (antichess)
 	CheckmateWin                 // the side to move is checkmated, and the variant makes that a win (losers)
+	Explosion                    // a side's royal piece was blown up by a capture, and that side has lost (blast.go)
 )
 
-var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material", "stalemate-loss", "bare-king", "king-of-the-hill", "three-checks", "race-won", "race-drawn", "extinction", "stalemate-win", "checkmate-win"}
+var outcomeNames = [...]string{"", "ongoing", "checkmate", "stalemate", "fivefold-repetition", "seventy-five-moves", "insufficient-material", "stalemate-loss", "bare-king", "king-of-the-hill", "three-checks", "race-won", "race-drawn", "extinction", "stalemate-win", "checkmate-win", "explosion"}
 
 // String returns the outcome's stable name, used by the API.
 func (o Outcome) String() string {
@@ -70,7 +71,7 @@ type Status struct {
 // check limit, a race won, extinction, a stalemate that wins.
 func (o Outcome) Decisive() bool {
 	return o == Checkmate || o == StalemateLoss || o == BareKing || o == FlagReached || o == ChecksGiven || o == RaceWon ||
-		o == Extinction || o == StalemateWin || o == CheckmateWin
+		o == Extinction || o == StalemateWin || o == CheckmateWin || o == Explosion
 }
 
 // Result returns the PGN-style result: 1-0, 0-1, 1/2-1/2, or * while ongoing.

@@ -87,6 +87,10 @@ func (p *Position) explainMove(e *Error, m Move, pc Piece) {
 			e.Reason, e.Detail = "gives-check", "the move would give check, which "+p.v.def.ID+" does not allow"
 		case p.v.mustCapture && !p.isCapture(q) && p.legalKingSafeMove(q):
 			e.Reason, e.Detail = "must-capture", "a capture is possible, and in "+p.v.def.ID+" a side that can capture must"
+		case p.mutualCapture(q):
+			e.Reason, e.Detail = "immune", "a "+name+" may not capture a "+name+" in "+p.v.def.ID
+		case p.blowsUpOwnRoyal(q):
+			e.Reason, e.Detail = "explodes-own-king", "the capture would blow up the mover's own "+p.v.typ(p.v.royal).Name
 		default:
 			e.Reason, e.Detail = "king-in-check", "the move would leave the "+p.v.typ(p.v.royal).Name+" in check"
 		}

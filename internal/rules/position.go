@@ -54,6 +54,7 @@ type undo struct {
 	effect   uint8
 	effectSq Square
 	checks   [2]uint8
+	blast    [blastSlots]Piece // what an explosion removed (blast.go)
 }
 
 // Variant returns the position's variant.
@@ -256,6 +257,9 @@ func (p *Position) make(m Move) undo {
 	if u.rookFrom != NoSquare && !p.v.castleData {
 		p.relocate(u.rookFrom, u.rookTo)
 	}
+	if p.v.blast != nil && u.captured != 0 {
+		p.explode(m, &u)
+	}
 	p.ep, p.epFar, p.epVictim = NoSquare, NoSquare, NoSquare
 	if m.Kind == MoveDoubleStep && p.v.typ(moved.Type()).epMaker && (p.v.epFrom[us] == 0 || p.v.epFrom[us]>>m.From.Rank()&1 != 0) {
 		dir := sign(m.To.Rank() - m.From.Rank())
@@ -396,6 +400,9 @@ func (p *Position) updateRights(m Move, moved, captured Piece, capSq Square) {
 // unmake reverts make.
 func (p *Position) unmake(m Move, u undo) {
 	p.side, p.left, p.fullmove, p.held = u.side, u.left, u.fullmove, u.held
+	if p.v.blast != nil && u.captured != 0 {
+		p.unexplode(m, &u)
+	}
 	if u.rookFrom != NoSquare && !p.v.castleData {
 		p.relocate(u.rookTo, u.rookFrom)
 	}

@@ -122,6 +122,10 @@ type variantMoves struct {
 	// mustCapture: RulesDef.Captures "compulsory" (extinction.go).
 	noChecks    bool
 	mustCapture bool
+	// blast: RulesDef.Blast compiled, nil without it; mutual: the
+	// mutually immune types (blast.go).
+	blast  *blastRule
+	mutual typeSet
 	// legalRules: the legal moves are not just those that leave the royal
 	// piece safe (noChecks, mustCapture, no royal piece; legalByRules).
 	legalRules bool
@@ -805,10 +809,10 @@ func (v *Variant) compileRules() error {
 	switch r.InsufficientMaterial {
 	case "", "none":
 		v.material = "none"
-	case "fide", "kings", "antichess", "horde":
+	case "fide", "kings", "antichess", "horde", "atomic":
 		v.material = r.InsufficientMaterial
 	default:
-		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial must be "fide", "kings", "antichess", "horde" or "none"`)
+		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial must be "fide", "kings", "antichess", "horde", "atomic" or "none"`)
 	}
 	if err := v.compileChecks(r); err != nil {
 		return err
@@ -816,9 +820,15 @@ func (v *Variant) compileRules() error {
 	if err := v.compileExtinction(r); err != nil {
 		return err
 	}
+	if err := v.compileBlast(r); err != nil {
+		return err
+	}
+	if v.material == "atomic" && (v.blast == nil || v.royal == 0) {
+		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial "atomic" needs explosions (rules.blast) and a royal piece`)
+	}
 	// With an extinction rule a side may lack its royal piece (Horde's
 	// White): its moves are then all legal (legalByRules).
-	v.legalRules = v.noChecks || v.mustCapture || v.royal == 0 || v.extinction != nil
+	v.legalRules = v.noChecks || v.mustCapture || v.royal == 0 || v.extinction != nil || v.blast != nil || v.mutual != (typeSet{})
 	return v.compileEndings(r)
 }
 

@@ -44,6 +44,7 @@ const (
 	AdjudicationResultReasonCheckmateWin         AdjudicationResultReason = "checkmate-win"
 	AdjudicationResultReasonDrawAgreement        AdjudicationResultReason = "draw-agreement"
 	AdjudicationResultReasonDrawClaim            AdjudicationResultReason = "draw-claim"
+	AdjudicationResultReasonExplosion            AdjudicationResultReason = "explosion"
 	AdjudicationResultReasonExtinction           AdjudicationResultReason = "extinction"
 	AdjudicationResultReasonFivefoldRepetition   AdjudicationResultReason = "fivefold-repetition"
 	AdjudicationResultReasonFlagFall             AdjudicationResultReason = "flag-fall"
@@ -76,6 +77,8 @@ func (e AdjudicationResultReason) Valid() bool {
 	case AdjudicationResultReasonDrawAgreement:
 		return true
 	case AdjudicationResultReasonDrawClaim:
+		return true
+	case AdjudicationResultReasonExplosion:
 		return true
 	case AdjudicationResultReasonExtinction:
 		return true
@@ -369,6 +372,7 @@ const (
 	IllegalMoveReasonCastlingBlocked       IllegalMoveReason = "castling-blocked"
 	IllegalMoveReasonCastlingOutOfCheck    IllegalMoveReason = "castling-out-of-check"
 	IllegalMoveReasonCastlingThroughAttack IllegalMoveReason = "castling-through-attack"
+	IllegalMoveReasonExplodesOwnKing       IllegalMoveReason = "explodes-own-king"
 	IllegalMoveReasonFrozen                IllegalMoveReason = "frozen"
 	IllegalMoveReasonGameOver              IllegalMoveReason = "game-over"
 	IllegalMoveReasonGivesCheck            IllegalMoveReason = "gives-check"
@@ -397,6 +401,8 @@ func (e IllegalMoveReason) Valid() bool {
 	case IllegalMoveReasonCastlingOutOfCheck:
 		return true
 	case IllegalMoveReasonCastlingThroughAttack:
+		return true
+	case IllegalMoveReasonExplodesOwnKing:
 		return true
 	case IllegalMoveReasonFrozen:
 		return true
@@ -801,6 +807,7 @@ func (e RulesDefGivingCheck) Valid() bool {
 // Defines values for RulesDefInsufficientMaterial.
 const (
 	RulesDefInsufficientMaterialAntichess RulesDefInsufficientMaterial = "antichess"
+	RulesDefInsufficientMaterialAtomic    RulesDefInsufficientMaterial = "atomic"
 	RulesDefInsufficientMaterialFide      RulesDefInsufficientMaterial = "fide"
 	RulesDefInsufficientMaterialHorde     RulesDefInsufficientMaterial = "horde"
 	RulesDefInsufficientMaterialKings     RulesDefInsufficientMaterial = "kings"
@@ -811,6 +818,8 @@ const (
 func (e RulesDefInsufficientMaterial) Valid() bool {
 	switch e {
 	case RulesDefInsufficientMaterialAntichess:
+		return true
+	case RulesDefInsufficientMaterialAtomic:
 		return true
 	case RulesDefInsufficientMaterialFide:
 		return true
@@ -923,6 +932,7 @@ const (
 	StatusOutcomeCheckmateWin         StatusOutcome = "checkmate-win"
 	StatusOutcomeDrawAgreement        StatusOutcome = "draw-agreement"
 	StatusOutcomeDrawClaim            StatusOutcome = "draw-claim"
+	StatusOutcomeExplosion            StatusOutcome = "explosion"
 	StatusOutcomeExtinction           StatusOutcome = "extinction"
 	StatusOutcomeFivefoldRepetition   StatusOutcome = "fivefold-repetition"
 	StatusOutcomeFlagFall             StatusOutcome = "flag-fall"
@@ -954,6 +964,8 @@ func (e StatusOutcome) Valid() bool {
 	case StatusOutcomeDrawAgreement:
 		return true
 	case StatusOutcomeDrawClaim:
+		return true
+	case StatusOutcomeExplosion:
 		return true
 	case StatusOutcomeExtinction:
 		return true
@@ -1215,6 +1227,24 @@ type BentRider struct {
 
 // BentRiderStep The length of each step of the ride, 1 (the default) or 2 (the squares in between do not matter).
 type BentRiderStep int
+
+// BlastRule Every capture is an explosion (atomic): the captured piece, the capturing piece and every piece on the
+// eight squares around the square the capture lands on (en passant: the square the Pawn moves to) leave
+// the board, but for the types `spare` names on a neighbouring square and those `immune` names anywhere.
+// With a royal piece, a move that blows up the mover's own is illegal (reason `explodes-own-king`), one
+// that blows up the opponent's is legal whatever it leaves attacked and ends the game (outcome
+// `explosion`), and royal pieces on touching squares are never in check. Without one, the extinction
+// rule ends the game (nocheckatomic). Not with Devs, powers, several moves a turn, captures from afar,
+// `checkLimit` or `givingCheck` (docs/VARIANTS.md, "blast").
+type BlastRule struct {
+	// Immune Letters or names of the types no explosion removes, not even their own capture's (atomar's Kings).
+	Immune *[]string `json:"immune,omitempty"`
+
+	// Spare Letters or names of the types an explosion on a neighbouring square leaves standing (atomic's Pawns); they are removed when they capture or are captured.
+	//
+	// Example: ["P"]
+	Spare *[]string `json:"spare,omitempty"`
+}
 
 // BoardRequest A position to draw. Exactly one of `variant` and `definition`.
 type BoardRequest struct {
@@ -1624,7 +1654,9 @@ type IllegalMove struct {
 // one, next to the piece holds it), `nothing-to-copy` (a Fool whose
 // opponent's last move gives it nothing to copy), `immune` (the move
 // would take a piece that cannot be taken: a Block, or a Fool that
-// copied a Block), `gives-check` (the move would give check where the
+// copied a Block, or a piece of its own mutually immune type: atomar's
+// Kings), `explodes-own-king` (the capture would blow up the mover's own
+// King: atomic), `gives-check` (the move would give check where the
 // variant forbids it: racingkings), `must-capture` (a capture is
 // possible and the variant makes it compulsory: antichess), `game-over` (the game ended before
 // the move, or in the position given: a King on the hill, the last
@@ -1821,7 +1853,9 @@ type MoveProblem struct {
 	// one, next to the piece holds it), `nothing-to-copy` (a Fool whose
 	// opponent's last move gives it nothing to copy), `immune` (the move
 	// would take a piece that cannot be taken: a Block, or a Fool that
-	// copied a Block), `gives-check` (the move would give check where the
+	// copied a Block, or a piece of its own mutually immune type: atomar's
+	// Kings), `explodes-own-king` (the capture would blow up the mover's own
+	// King: atomic), `gives-check` (the move would give check where the
 	// variant forbids it: racingkings), `must-capture` (a capture is
 	// possible and the variant makes it compulsory: antichess), `game-over` (the game ended before
 	// the move, or in the position given: a King on the hill, the last
@@ -2072,7 +2106,9 @@ type Problem struct {
 	// one, next to the piece holds it), `nothing-to-copy` (a Fool whose
 	// opponent's last move gives it nothing to copy), `immune` (the move
 	// would take a piece that cannot be taken: a Block, or a Fool that
-	// copied a Block), `gives-check` (the move would give check where the
+	// copied a Block, or a piece of its own mutually immune type: atomar's
+	// Kings), `explodes-own-king` (the capture would blow up the mover's own
+	// King: atomic), `gives-check` (the move would give check where the
 	// variant forbids it: racingkings), `must-capture` (a capture is
 	// possible and the variant makes it compulsory: antichess), `game-over` (the game ended before
 	// the move, or in the position given: a King on the hill, the last
@@ -2151,6 +2187,16 @@ type RulesDef struct {
 	// BareKing `loss`: a side left with its King alone loses (outcome `bare-king`), unless it bares the opposing King on its very next move, which draws (docs/RULES.md R41); `none` (the default): no such rule.
 	BareKing *RulesDefBareKing `json:"bareKing,omitempty"`
 
+	// Blast Every capture is an explosion (atomic): the captured piece, the capturing piece and every piece on the
+	// eight squares around the square the capture lands on (en passant: the square the Pawn moves to) leave
+	// the board, but for the types `spare` names on a neighbouring square and those `immune` names anywhere.
+	// With a royal piece, a move that blows up the mover's own is illegal (reason `explodes-own-king`), one
+	// that blows up the opponent's is legal whatever it leaves attacked and ends the game (outcome
+	// `explosion`), and royal pieces on touching squares are never in check. Without one, the extinction
+	// rule ends the game (nocheckatomic). Not with Devs, powers, several moves a turn, captures from afar,
+	// `checkLimit` or `givingCheck` (docs/VARIANTS.md, "blast").
+	Blast *BlastRule `json:"blast,omitempty"`
+
 	// Captures `compulsory`: a side that has a legal capture (en passant included) must capture (antichess; the reason `must-capture`); `optional` (the default).
 	Captures *RulesDefCaptures `json:"captures,omitempty"`
 
@@ -2192,7 +2238,7 @@ type RulesDef struct {
 	// GivingCheck `illegal`: no move may give check (racingkings; the reason `gives-check`); `allowed` (the default).
 	GivingCheck *RulesDefGivingCheck `json:"givingCheck,omitempty"`
 
-	// InsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `antichess`: the game is drawn when only Bishops are left, each side's on squares of one colour the other's avoid (lichess's and python-chess's antichess rule); `horde`: no draw by material, and canMate as python-chess's and lichess's Horde rule; `none` (the default): no such rule.
+	// InsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `antichess`: the game is drawn when only Bishops are left, each side's on squares of one colour the other's avoid (lichess's and python-chess's antichess rule); `horde`: no draw by material, and canMate as python-chess's and lichess's Horde rule; `atomic`: the game is drawn when neither side can win by atomic's material rule (python-chess's and lichess's; needs `blast` and a royal piece), which canMate follows; `none` (the default): no such rule.
 	InsufficientMaterial *RulesDefInsufficientMaterial `json:"insufficientMaterial,omitempty"`
 
 	// KingJump The King's first-move jump of the Cazaux games, to an empty square two away (see the [variant format](/docs/variants)); not together with castling (default false).
@@ -2200,6 +2246,11 @@ type RulesDef struct {
 
 	// MovesPerTurn Moves a side makes in one turn (absent or 0 means 1); a check or a side without a legal move ends the turn early.
 	MovesPerTurn *int `json:"movesPerTurn,omitempty"`
+
+	// MutuallyImmune Letters or names of piece types that may not capture a piece of their own type (atomar's Kings; the reason `immune`).
+	//
+	// Example: ["K"]
+	MutuallyImmune *[]string `json:"mutuallyImmune,omitempty"`
 
 	// Promotion Where and how pieces with `promotesTo` promote.
 	Promotion *PromotionRules `json:"promotion,omitempty"`
@@ -2220,7 +2271,7 @@ type RulesDefCheckmate string
 // RulesDefGivingCheck `illegal`: no move may give check (racingkings; the reason `gives-check`); `allowed` (the default).
 type RulesDefGivingCheck string
 
-// RulesDefInsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `antichess`: the game is drawn when only Bishops are left, each side's on squares of one colour the other's avoid (lichess's and python-chess's antichess rule); `horde`: no draw by material, and canMate as python-chess's and lichess's Horde rule; `none` (the default): no such rule.
+// RulesDefInsufficientMaterial `fide`: a dead position by insufficient material, as FIDE defines it, ends the game drawn; `kings`: the game is drawn when both sides have their royal pieces alone (3check, where any other piece can still give check); `antichess`: the game is drawn when only Bishops are left, each side's on squares of one colour the other's avoid (lichess's and python-chess's antichess rule); `horde`: no draw by material, and canMate as python-chess's and lichess's Horde rule; `atomic`: the game is drawn when neither side can win by atomic's material rule (python-chess's and lichess's; needs `blast` and a royal piece), which canMate follows; `none` (the default): no such rule.
 type RulesDefInsufficientMaterial string
 
 // RulesDefStalemate What a stalemate means for the stalemated side: `draw` (the default), `loss` (outcome `stalemate-loss`) or `win` (outcome `stalemate-win`: antichess).
@@ -2334,7 +2385,7 @@ type Status struct {
 	// on the hill in kingofthehill (rules.flag), `three-checks`: a side gave the variant's number of checks (3check,
 	// 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
 	// (racingkings), `extinction`: a side lost the pieces the variant's extinction rule names (antichess: all of
-	// them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess, losers), and `checkmate-win`: the side to move is checkmated and wins (losers), with `winner`;
+	// them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess, losers), and `checkmate-win`: the side to move is checkmated and wins (losers), and `explosion`: a capture blew up the side to move's King (atomic; rules.blast), with `winner`;
 	// `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 	// `flag-fall-draw` and `aborted` appear only in
 	// adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
@@ -2365,7 +2416,7 @@ type StatusClaimableDraws string
 // on the hill in kingofthehill (rules.flag), `three-checks`: a side gave the variant's number of checks (3check,
 // 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
 // (racingkings), `extinction`: a side lost the pieces the variant's extinction rule names (antichess: all of
-// them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess, losers), and `checkmate-win`: the side to move is checkmated and wins (losers), with `winner`;
+// them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess, losers), and `checkmate-win`: the side to move is checkmated and wins (losers), and `explosion`: a capture blew up the side to move's King (atomic; rules.blast), with `winner`;
 // `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 // `flag-fall-draw` and `aborted` appear only in
 // adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and

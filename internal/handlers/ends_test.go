@@ -69,6 +69,12 @@ func TestEndOutcomes(t *testing.T) {
 			"cxb7#", "1-0", "checkmate", "white"},
 		{"losers: mated wins", "losers", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
 			"Ra8#", "0-1", "checkmate-win", "black"},
+		{"atomic: the King blown up beside f7", "Atomic", "",
+			"e4 d5 Qh5 Nf6 Qxf7", "1-0", "explosion", "white"},
+		{"atomic: blown up though the mover is in check", "atomic", "3qk3/4p3/8/8/8/8/8/3QK2r w - - 0 1",
+			"Qxd8", "1-0", "explosion", "white"},
+		{"no-check atomic: a King that captures blows itself up", "nocheckatomic", "4k3/8/8/8/8/2n5/3K4/8 w - - 0 1",
+			"Kxc3", "0-1", "extinction", "black"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,6 +137,16 @@ func TestRacingKingsGivesCheck(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil || a.Legal || a.Problem.Reason != "gives-check" {
 		t.Errorf("Nc3 in Racing Kings: %d %s; want illegal, reason gives-check", rec.Code, rec.Body.String())
 	}
+	// Atomic: a King never captures; atomar's Kings never take each other.
+	for _, tt := range []struct{ body, reason string }{
+		{`{"variant":"atomic","fen":"4k3/pppp4/8/8/8/8/3n4/4K3 w - - 0 1","move":"Kxd2"}`, "explodes-own-king"},
+		{`{"variant":"atomar","fen":"8/8/8/8/8/8/3k4/4K3 w - - 0 1","move":"Kxd2"}`, "immune"},
+	} {
+		rec = serve(h, request(http.MethodPost, "/v1/validate-move", tt.body))
+		if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil || a.Legal || a.Problem.Reason != tt.reason {
+			t.Errorf("%s: %d %s; want illegal, reason %s", tt.body, rec.Code, rec.Body.String(), tt.reason)
+		}
+	}
 }
 
 // A flag fall follows the variant: a lone King can still win a race or
@@ -147,8 +163,11 @@ func TestFlagFallByVariant(t *testing.T) {
 		{"3check", "k7/8/8/8/8/8/8/KQ6 w - - 3+3 0 1", "1/2-1/2", "flag-fall-draw"},
 		{"antichess", "8/8/8/8/4b3/8/3B4/K7 w - - 0 1", "0-1", "flag-fall"},
 		{"antichess", "8/8/8/8/8/8/1n6/N7 w - - 0 1", "1/2-1/2", "flag-fall-draw"},
-		{"horde", "8/8/8/8/8/3k4/8/4B3 b - - 0 1", "1/2-1/2", "flag-fall-draw"}, // a lone Bishop cannot mate
-		{"horde", "8/8/8/8/8/3k4/8/4B3 w - - 0 1", "0-1", "flag-fall"},          // the King can take the horde
+		{"horde", "8/8/8/8/8/3k4/8/4B3 b - - 0 1", "1/2-1/2", "flag-fall-draw"},   // a lone Bishop cannot mate
+		{"horde", "8/8/8/8/8/3k4/8/4B3 w - - 0 1", "0-1", "flag-fall"},            // the King can take the horde
+		{"atomic", "3qk3/8/8/8/8/8/8/4K3 b - - 0 1", "1/2-1/2", "flag-fall-draw"}, // a bare King cannot win
+		{"atomic", "4k3/8/8/8/8/8/8/4KQ2 b - - 0 1", "1-0", "flag-fall"},
+		{"atomic", "4k3/4p3/8/8/8/8/8/4KN2 b - - 0 1", "1-0", "flag-fall"}, // the Pawn may be blown up beside its King
 	}
 	for _, tt := range tests {
 		by := "black"

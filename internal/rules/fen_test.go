@@ -238,6 +238,12 @@ func FuzzParseFEN(f *testing.F) {
 		{"5check", "4k3/8/8/8/8/8/8/R3K3 w - - 5+6 0 30"},
 		{"antichess", "8/8/8/8/8/8/1k6/R7 w - - 0 1"},
 		{"horde", "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"},
+		// Atomic: the side to move's King blown up, touching Kings, a
+		// Chess960 array.
+		{"atomic", "rnbq3r/ppp1p1pp/8/3p4/4P3/8/PPPP1PPP/RNB1KBNR b KQ - 0 3"},
+		{"atomic", "8/8/8/8/8/8/3k4/r3K3 w - - 0 1"},
+		{"atomic960", "Rr2k1rR/3K4/3p4/8/8/8/7P/8 w kq - 0 1"},
+		{"nocheckatomic", "4k3/8/8/8/8/8/8/8 b - - 0 1"},
 		{"racingkings", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"},
 	} {
 		f.Add(vs[0], vs[1])

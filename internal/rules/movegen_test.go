@@ -15,9 +15,31 @@ func slowLegal(p *Position, m Move) bool {
 		return false
 	}
 	us, them := p.side, p.side.Other()
+	if t := p.board[m.From].Type(); p.v.mutual.has(t) && p.board[m.To] != 0 && p.board[m.To].Color() == them && p.board[m.To].Type() == t {
+		return false
+	}
 	tried := func(m Move) bool {
 		q := p.clone()
 		q.make(m)
+		if q.v.blast != nil && q.v.royal != 0 {
+			// Atomic, from the board alone: the mover's King must stand;
+			// with the other's gone, or the two touching, nothing else
+			// counts.
+			kings := [2]Square{NoSquare, NoSquare}
+			for s := Square(0); s < NumSquares; s++ {
+				if pc := q.board[s]; pc != 0 && pc.Type() == q.v.royal {
+					kings[pc.Color()] = s
+				}
+			}
+			k, o := kings[us], kings[them]
+			switch {
+			case k == NoSquare:
+				return false
+			case o == NoSquare || abs(k.File()-o.File()) <= 1 && abs(k.Rank()-o.Rank()) <= 1:
+				return true
+			}
+			return !q.attacked(k, them)
+		}
 		if k := q.king[us]; k != NoSquare && q.attacked(k, them) {
 			return false
 		}
@@ -85,11 +107,14 @@ func FuzzPlayout(f *testing.F) {
 	f.Add("grand", "2k''6t/j'2u3k2/p3r'2pp1/2o''2yd''3/E''3pb''4/9e''/3D''YP1O''2/P3B''R'2P1/1KP3U1J'1/2T3K''3 w - - 0 20", []byte{5, 50, 150, 250, 9})
 	f.Add("grand", "10/3P6/6P2k/7n2/10/10/10/5p4/2p7/K6R2 w - - 0 40 all", []byte{70, 1, 140, 2, 3})
 	f.Add("grand", "g''k''bd'o''u'l'o'qi/h'gw'e'f'k1tc'k'/pppppppppp/10/10/10/10/PPPPPPPPPP/H'GW'E'F'K1TC'K'/G''K''BD'O''U'L'O'QI w - - 0 1 captured:QBGC'K'H'E'D'O'G''IO''W'U'F'K''TL'qbgc'k'h'e'd'o'g''io''w'u'f'k''tl'", []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
-	for _, v := range []string{"3check", "racingkings", "antichess", "horde", "threekings", "losers", "knightmate", "kingofthehill"} {
+	for _, v := range []string{"3check", "racingkings", "antichess", "horde", "threekings", "losers", "knightmate", "kingofthehill", "atomic", "atomic960", "nocheckatomic", "atomar"} {
 		f.Add(v, "", []byte{5, 3, 8, 1, 9, 2, 7, 4, 6, 0, 5, 3, 8})
 	}
 	f.Add("3check", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 1+1 0 1", []byte{1, 2, 3, 4})
 	f.Add("racingkings", "8/8/1rk4K/8/8/8/2bnNBR1/qrbnNBRQ b - - 0 1", []byte{3, 1, 4, 1, 5})
+	f.Add("atomic", "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1", []byte{9, 8, 7, 6, 5, 4, 3, 2, 1})
+	f.Add("atomic960", "r3k1rR/5K2/8/8/8/8/8/8 b kq - 0 1", []byte{1, 3, 5, 7, 9, 11})
+	f.Add("atomar", "r1b5/3p2k1/4n2p/Bp3p2/8/6P1/P1PK1P2/1R3B2 w - - 12 31", []byte{2, 4, 6, 8, 10})
 	f.Fuzz(func(t *testing.T, variant, fen string, choices []byte) {
 		v, err := Builtin(variant)
 		if err != nil {

@@ -387,6 +387,7 @@ const (
 	IllegalMoveReasonNotEnPassant          IllegalMoveReason = "not-en-passant"
 	IllegalMoveReasonNothingToCopy         IllegalMoveReason = "nothing-to-copy"
 	IllegalMoveReasonOffBoard              IllegalMoveReason = "off-board"
+	IllegalMoveReasonPseudoRoyalAttacked   IllegalMoveReason = "pseudo-royal-attacked"
 	IllegalMoveReasonUnreachable           IllegalMoveReason = "unreachable"
 	IllegalMoveReasonWrongSide             IllegalMoveReason = "wrong-side"
 )
@@ -431,6 +432,8 @@ func (e IllegalMoveReason) Valid() bool {
 	case IllegalMoveReasonNothingToCopy:
 		return true
 	case IllegalMoveReasonOffBoard:
+		return true
+	case IllegalMoveReasonPseudoRoyalAttacked:
 		return true
 	case IllegalMoveReasonUnreachable:
 		return true
@@ -1656,7 +1659,8 @@ type IllegalMove struct {
 // would take a piece that cannot be taken: a Block, or a Fool that
 // copied a Block, or a piece of its own mutually immune type: atomar's
 // Kings), `explodes-own-king` (the capture would blow up the mover's own
-// King: atomic), `gives-check` (the move would give check where the
+// King: atomic), `pseudo-royal-attacked` (the move would leave one of
+// the mover's pseudo-royal pieces attacked: coregal's Queens), `gives-check` (the move would give check where the
 // variant forbids it: racingkings), `must-capture` (a capture is
 // possible and the variant makes it compulsory: antichess), `game-over` (the game ended before
 // the move, or in the position given: a King on the hill, the last
@@ -1855,7 +1859,8 @@ type MoveProblem struct {
 	// would take a piece that cannot be taken: a Block, or a Fool that
 	// copied a Block, or a piece of its own mutually immune type: atomar's
 	// Kings), `explodes-own-king` (the capture would blow up the mover's own
-	// King: atomic), `gives-check` (the move would give check where the
+	// King: atomic), `pseudo-royal-attacked` (the move would leave one of
+	// the mover's pseudo-royal pieces attacked: coregal's Queens), `gives-check` (the move would give check where the
 	// variant forbids it: racingkings), `must-capture` (a capture is
 	// possible and the variant makes it compulsory: antichess), `game-over` (the game ended before
 	// the move, or in the position given: a King on the hill, the last
@@ -2108,7 +2113,8 @@ type Problem struct {
 	// would take a piece that cannot be taken: a Block, or a Fool that
 	// copied a Block, or a piece of its own mutually immune type: atomar's
 	// Kings), `explodes-own-king` (the capture would blow up the mover's own
-	// King: atomic), `gives-check` (the move would give check where the
+	// King: atomic), `pseudo-royal-attacked` (the move would leave one of
+	// the mover's pseudo-royal pieces attacked: coregal's Queens), `gives-check` (the move would give check where the
 	// variant forbids it: racingkings), `must-capture` (a capture is
 	// possible and the variant makes it compulsory: antichess), `game-over` (the game ended before
 	// the move, or in the position given: a King on the hill, the last
@@ -2182,6 +2188,21 @@ type PromotionRulesChoice string
 // PromotionRulesChoices defines model for PromotionRules.Choices.
 type PromotionRulesChoices string
 
+// PseudoRoyalRule Pieces of the types `pieces` names are pseudo-royal (coregal's Queens): no move may leave one of the
+// mover's attacked (reason `pseudo-royal-attacked`), promotion to such a type included; a side with one
+// attacked is in check, and checkmated when it has no legal move. Each is guarded on its own, beside the
+// royal piece. Not with explosions, `givingCheck` "illegal" or several moves a turn (docs/VARIANTS.md,
+// "pseudoRoyal").
+type PseudoRoyalRule struct {
+	// Pieces Letters or names of piece types, not the royal one.
+	//
+	// Example: ["Q"]
+	Pieces []string `json:"pieces"`
+
+	// UpTo When given, a side's pieces of a type are pseudo-royal only while it has `upTo` or fewer of that type (1, the last one; Fairy-Stockfish's extinctionPieceCount + 1). Absent, always.
+	UpTo *int `json:"upTo,omitempty"`
+}
+
 // RulesDef The rule switches of a variant; an absent switch is off.
 type RulesDef struct {
 	// BareKing `loss`: a side left with its King alone loses (outcome `bare-king`), unless it bares the opposing King on its very next move, which draws (docs/RULES.md R41); `none` (the default): no such rule.
@@ -2254,6 +2275,13 @@ type RulesDef struct {
 
 	// Promotion Where and how pieces with `promotesTo` promote.
 	Promotion *PromotionRules `json:"promotion,omitempty"`
+
+	// PseudoRoyal Pieces of the types `pieces` names are pseudo-royal (coregal's Queens): no move may leave one of the
+	// mover's attacked (reason `pseudo-royal-attacked`), promotion to such a type included; a side with one
+	// attacked is in check, and checkmated when it has no legal move. Each is guarded on its own, beside the
+	// royal piece. Not with explosions, `givingCheck` "illegal" or several moves a turn (docs/VARIANTS.md,
+	// "pseudoRoyal").
+	PseudoRoyal *PseudoRoyalRule `json:"pseudoRoyal,omitempty"`
 
 	// Stalemate What a stalemate means for the stalemated side: `draw` (the default), `loss` (outcome `stalemate-loss`) or `win` (outcome `stalemate-win`: antichess).
 	Stalemate *RulesDefStalemate `json:"stalemate,omitempty"`

@@ -164,9 +164,8 @@ func boardOptions(v *rules.Variant, p *rules.Position, req *boardRequest) (pictu
 	}
 	switch req.Check {
 	case "", "auto":
-		if p.InCheck() {
-			k := p.KingSquare(p.Turn())
-			o.Check = &k
+		if c := p.CheckedSquares(); len(c) > 0 {
+			o.Check = &c[0] // the King, or a pseudo-royal piece (coregal's Queen)
 		}
 	case "none":
 	default:

@@ -75,6 +75,10 @@ func TestEndOutcomes(t *testing.T) {
 			"Qxd8", "1-0", "explosion", "white"},
 		{"no-check atomic: a King that captures blows itself up", "nocheckatomic", "4k3/8/8/8/8/2n5/3K4/8 w - - 0 1",
 			"Kxc3", "0-1", "extinction", "black"},
+		{"extinction: the last King taken", "extinction", "",
+			"e4 f5 Qh5 a6 Qxe8", "1-0", "extinction", "white"},
+		{"coregal: the Queen checkmated", "coregal", "3b3k/8/8/7r/8/8/1P6/QRK5 b - - 0 1",
+			"Ra5", "0-1", "checkmate", "black"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,6 +145,7 @@ func TestRacingKingsGivesCheck(t *testing.T) {
 	for _, tt := range []struct{ body, reason string }{
 		{`{"variant":"atomic","fen":"4k3/pppp4/8/8/8/8/3n4/4K3 w - - 0 1","move":"Kxd2"}`, "explodes-own-king"},
 		{`{"variant":"atomar","fen":"8/8/8/8/8/8/3k4/4K3 w - - 0 1","move":"Kxd2"}`, "immune"},
+		{`{"variant":"coregal","fen":"4k3/8/8/8/8/8/5K2/r2Q4 w - - 0 1","move":"Ke2"}`, "pseudo-royal-attacked"},
 	} {
 		rec = serve(h, request(http.MethodPost, "/v1/validate-move", tt.body))
 		if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil || a.Legal || a.Problem.Reason != tt.reason {

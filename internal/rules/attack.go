@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // completedMoves returns how many moves colour c has completed, counting
 // from move 1 of the FEN's move number.
 func (p *Position) completedMoves(c Color) int {
@@ -239,12 +241,19 @@ func (p *Position) InCheck() bool {
 }
 
 // Checkers returns the squares of the pieces that give check to the side to
-// move, in square order.
+// move, in square order: those attacking its royal piece or one of its
+// pseudo-royal pieces.
 func (p *Position) Checkers() []Square {
-	if p.king[p.side] == NoSquare || p.exempt(p.king[p.side], p.side.Other()) {
-		return nil
+	var out []Square
+	if k := p.king[p.side]; k != NoSquare && !p.exempt(k, p.side.Other()) {
+		out = p.attackersOf(k, p.side.Other(), false)
 	}
-	return p.attackersOf(p.king[p.side], p.side.Other(), false)
+	if p.v.guard != nil {
+		out = append(out, p.guardCheckers()...)
+		slices.Sort(out)
+		out = slices.Compact(out)
+	}
+	return out
 }
 
 // attackersOf returns the squares of the pieces of colour by that could

@@ -160,11 +160,15 @@ func (p *Position) exempt(s Square, them Color) bool {
 	return p.v.blast != nil && k != NoSquare && touching(s, k)
 }
 
-// checked says whether colour c's royal piece is in check: attacked, and
-// not touching the other royal piece where captures explode.
+// checked says whether colour c is in check: its royal piece attacked, and
+// not touching the other royal piece where captures explode, or one of its
+// pseudo-royal pieces attacked (pseudoroyal.go).
 func (p *Position) checked(c Color) bool {
 	k := p.king[c]
-	return k != NoSquare && !p.exempt(k, c.Other()) && p.attacked(k, c.Other())
+	if k != NoSquare && !p.exempt(k, c.Other()) && p.attacked(k, c.Other()) {
+		return true
+	}
+	return p.v.guard != nil && p.guardAttacked(c)
 }
 
 // castleAttacked says whether castling by the King on k may not pass s,

@@ -157,6 +157,21 @@ type RulesDef struct {
 	// MutuallyImmune names piece types that may not capture a piece of
 	// their own type (Atomar's Kings; blast.go).
 	MutuallyImmune []string `json:"mutuallyImmune,omitempty"`
+	// PseudoRoyal names types whose pieces may not be left attacked, as
+	// the King may not (Coregal chess's Queens; pseudoroyal.go).
+	PseudoRoyal *PseudoRoyalDef `json:"pseudoRoyal,omitempty"`
+}
+
+// PseudoRoyalDef makes pieces pseudo-royal: none of them may be left
+// attacked, a side with one attacked is in check, and checkmated when it
+// has no legal move.
+type PseudoRoyalDef struct {
+	// Pieces are letters or names of piece types, not the royal one.
+	Pieces []string `json:"pieces"`
+	// UpTo, when given, makes a side's pieces of a type pseudo-royal only
+	// while it has UpTo or fewer of that type (1: the last one); absent,
+	// always.
+	UpTo int `json:"upTo,omitempty"`
 }
 
 // BlastDef is the explosion of atomic chess: a capture removes the

@@ -117,10 +117,20 @@ func royalCountError(v *Variant, c Color, n int) *Error {
 func (p *Position) notToMoveInCheck() *Error {
 	them := p.side.Other()
 	k := p.king[them]
+	if k == NoSquare || p.exempt(k, p.side) || !p.attacked(k, p.side) {
+		// One of its pseudo-royal pieces is attacked (pseudoroyal.go).
+		g := p.guardSquares(them)
+		for s := Square(0); s < NumSquares; s++ {
+			if g.has(s) && p.attacked(s, p.side) {
+				k = s
+				break
+			}
+		}
+	}
 	by := ""
 	if a := p.attackerOf(k, p.side); a != NoSquare {
 		by = fmt.Sprintf(" by the %s %s on %s", p.side, p.v.PieceName(p.board[a].Type()), a)
 	}
 	return newError(ErrIllegalPosition, fieldBoard, -1, "the side not to move is in check: the %s %s on %s is attacked%s",
-		them, p.v.PieceName(p.v.royal), k, by)
+		them, p.v.PieceName(p.board[k].Type()), k, by)
 }

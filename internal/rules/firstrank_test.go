@@ -107,6 +107,8 @@ func TestFirstRankBarred(t *testing.T) {
 		"atomic960":         "P",
 		"nocheckatomic":     "P",
 		"atomar":            "P",
+		"extinction":        "P",
+		"coregal":           "P",
 	}
 	vs, err := Builtins()
 	if err != nil {

@@ -416,7 +416,10 @@ func (p *Position) legalByRules(moves []Move, count bool) ([]Move, int) {
 	case p.v.blast != nil:
 		moves, n = p.legalBlast(moves)
 	default:
-		moves, n = p.legalKingSafe(moves, count && !p.v.noChecks && !p.v.mustCapture)
+		moves, n = p.legalKingSafe(moves, count && !p.v.noChecks && !p.v.mustCapture && p.v.guard == nil)
+	}
+	if p.v.guard != nil {
+		n = p.dropExposed(moves, start, n)
 	}
 	if p.v.noChecks {
 		n = p.dropChecks(moves, start, n)

@@ -213,9 +213,10 @@ func (p *Position) quiet(m Move) bool {
 // quietTable returns the attack table of the enemy King's square when
 // its probes alone decide whether the King is attacked, nil otherwise:
 // the powers, frozen pieces and Devs attack through more than the probed
-// squares, and a position may have no enemy King.
+// squares, a position may have no enemy King, and pseudo-royal pieces
+// (pseudoroyal.go) may be checked elsewhere.
 func (p *Position) quietTable() *attackTable {
-	if p.kit.odd || p.kit.frozen {
+	if p.kit.odd || p.kit.frozen || p.v.guard != nil {
 		return nil
 	}
 	ek := p.king[p.side.Other()]

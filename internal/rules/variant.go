@@ -126,6 +126,9 @@ type variantMoves struct {
 	// mutually immune types (blast.go).
 	blast  *blastRule
 	mutual typeSet
+	// guard: RulesDef.PseudoRoyal compiled, nil without it
+	// (pseudoroyal.go).
+	guard *guardRule
 	// legalRules: the legal moves are not just those that leave the royal
 	// piece safe (noChecks, mustCapture, no royal piece; legalByRules).
 	legalRules bool
@@ -712,6 +715,9 @@ func (v *Variant) compileRules() error {
 		if v.castleKing == 0 {
 			return newError(ErrInvalidVariant, "rules.castling.king", -1, "no piece is royal: name the piece that castles")
 		}
+		if r.Castling.AnyStart && v.royal == 0 {
+			return newError(ErrInvalidVariant, "rules.castling.anyStart", -1, "castling from any start needs a royal King: a King that is not royal castles from its start square")
+		}
 		switch r.Castling.Notation {
 		case "kq", "files":
 			v.castling = r.Castling.Notation
@@ -823,12 +829,15 @@ func (v *Variant) compileRules() error {
 	if err := v.compileBlast(r); err != nil {
 		return err
 	}
+	if err := v.compileGuard(r); err != nil {
+		return err
+	}
 	if v.material == "atomic" && (v.blast == nil || v.royal == 0) {
 		return newError(ErrInvalidVariant, "rules.insufficientMaterial", -1, `insufficientMaterial "atomic" needs explosions (rules.blast) and a royal piece`)
 	}
 	// With an extinction rule a side may lack its royal piece (Horde's
 	// White): its moves are then all legal (legalByRules).
-	v.legalRules = v.noChecks || v.mustCapture || v.royal == 0 || v.extinction != nil || v.blast != nil || v.mutual != (typeSet{})
+	v.legalRules = v.noChecks || v.mustCapture || v.royal == 0 || v.extinction != nil || v.blast != nil || v.mutual != (typeSet{}) || v.guard != nil
 	return v.compileEndings(r)
 }
 

@@ -1,0 +1,175 @@
+package rules
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// Pseudo-royal pieces: Coregal chess's Queens (RulesDef.PseudoRoyal;
+// Fairy-Stockfish's extinctionPseudoRoyal with extinctionPieceTypes and
+// extinctionPieceCount).
+//
+// A pseudo-royal piece may not be left attacked, as a King may not: a move
+// after which one of the mover's pseudo-royal pieces is attacked is illegal
+// (reason pseudo-royal-attacked), promotion to a pseudo-royal type
+// included; a side with one attacked is in check, and a side in check with
+// no legal move is checkmated. Unlike the royal piece there may be several,
+// and each is guarded on its own. With UpTo, a side's pieces of a type are
+// pseudo-royal only while it has UpTo or fewer of that type
+// (Fairy-Stockfish's extinctionPieceCount + 1: UpTo 1 guards the last one).
+// The royal piece, where there is one, keeps its own rules.
+//
+// Fairy-Stockfish also lets a move that captures a pseudo-royal piece leave
+// the mover's attacked; that cannot arise here, since a position whose side
+// not to move is in check is refused (RULES R37) and no legal move leaves
+// one of the mover's pseudo-royal pieces attacked.
+
+// guardRule is a compiled RulesDef.PseudoRoyal.
+type guardRule struct {
+	types typeSet
+	upTo  int // 0: always pseudo-royal
+}
+
+// compileGuard reads RulesDef.PseudoRoyal.
+func (v *Variant) compileGuard(r *RulesDef) error {
+	g := r.PseudoRoyal
+	if g == nil {
+		return nil
+	}
+	x := &guardRule{upTo: g.UpTo}
+	if g.UpTo < 0 || g.UpTo > 64 {
+		return newError(ErrInvalidVariant, "rules.pseudoRoyal.upTo", -1, "upTo must be 1 to 64, or absent for always")
+	}
+	if len(g.Pieces) == 0 {
+		return newError(ErrInvalidVariant, "rules.pseudoRoyal.pieces", -1, "name at least one piece type")
+	}
+	for k, name := range g.Pieces {
+		field := fieldf("rules.pseudoRoyal.pieces[%d]", k)
+		t, ok := v.typeNamed(name)
+		switch {
+		case !ok:
+			return newError(ErrInvalidVariant, field, -1, "no piece has letter or name %q", name)
+		case t == v.royal:
+			return newError(ErrInvalidVariant, field, -1, "%q is royal already", name)
+		case x.types.has(t):
+			return newError(ErrInvalidVariant, field, -1, "%q is named twice", name)
+		case v.immune.has(makePiece(t, White)):
+			return newError(ErrInvalidVariant, field, -1, "%q cannot be captured: nothing can attack it", name)
+		}
+		x.types.add(t)
+	}
+	switch {
+	case v.blast != nil:
+		return newError(ErrInvalidVariant, "rules.pseudoRoyal", -1, "pseudo-royal pieces and explosions exclude each other")
+	case v.noChecks:
+		return newError(ErrInvalidVariant, "rules.pseudoRoyal", -1, `pseudo-royal pieces and givingCheck "illegal" exclude each other`)
+	case v.perTurn > 1:
+		return newError(ErrInvalidVariant, "rules.pseudoRoyal", -1, "pseudo-royal pieces and several moves a turn exclude each other")
+	}
+	v.guard = x
+	return nil
+}
+
+// guardSquares returns the squares of colour c's pseudo-royal pieces.
+func (p *Position) guardSquares(c Color) bitboard {
+	var out bitboard
+	g := p.v.guard
+	for w := range p.occ[c] {
+		for bb := p.occ[c][w]; bb != 0; bb &= bb - 1 {
+			s := Square(w*64 + bits.TrailingZeros64(bb))
+			t := p.board[s].Type()
+			if g.types.has(t) && (g.upTo == 0 || int(p.count[c][t]) <= g.upTo) {
+				out.set(s)
+			}
+		}
+	}
+	return out
+}
+
+// guardAttacked says whether one of colour c's pseudo-royal pieces is
+// attacked.
+func (p *Position) guardAttacked(c Color) bool {
+	g := p.guardSquares(c)
+	for w := range g {
+		for bb := g[w]; bb != 0; bb &= bb - 1 {
+			if p.attacked(Square(w*64+bits.TrailingZeros64(bb)), c.Other()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// guardCheckers returns the squares of the pieces that attack one of the
+// side to move's pseudo-royal pieces.
+func (p *Position) guardCheckers() []Square {
+	g := p.guardSquares(p.side)
+	var out []Square
+	for w := range g {
+		for bb := g[w]; bb != 0; bb &= bb - 1 {
+			out = append(out, p.attackersOf(Square(w*64+bits.TrailingZeros64(bb)), p.side.Other(), false)...)
+		}
+	}
+	return out
+}
+
+// exposesGuard says whether the pseudo-legal move m leaves one of the
+// mover's pseudo-royal pieces attacked.
+func (p *Position) exposesGuard(m Move) bool {
+	us := p.side
+	u := p.make(m)
+	bad := p.guardAttacked(us)
+	p.unmake(m, u)
+	return bad
+}
+
+// dropExposed drops, of the n legal moves moves[start:start+n], those that
+// leave one of the mover's pseudo-royal pieces attacked, and returns how
+// many are left. Where none is attacked now and the kit has only plain
+// rides and leaps, a plain move by a piece that is not pseudo-royal and
+// not pinned to one cannot expose one, and is kept untried.
+func (p *Position) dropExposed(moves []Move, start, n int) int {
+	us, them := p.side, p.side.Other()
+	g := p.guardSquares(us)
+	trialAll := p.kit.lines || p.kit.odd || p.v.hasDev
+	var pins bitboard
+	for w := range g {
+		for bb := g[w]; bb != 0 && !trialAll; bb &= bb - 1 {
+			if p.attackedPins(Square(w*64+bits.TrailingZeros64(bb)), them, &pins) {
+				trialAll = true
+			}
+		}
+	}
+	types := p.v.guard.types
+	k := start
+	for _, m := range moves[start : start+n] {
+		plain := !trialAll && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) &&
+			!g.has(m.From) && !pins.has(m.From) && (m.Promotion == 0 || !types.has(m.Promotion))
+		if plain || !p.exposesGuard(m) {
+			moves[k] = m
+			k++
+		}
+	}
+	return k - start
+}
+
+// CheckedSquares returns, in square order, the squares of the side to
+// move's pieces in check: its royal piece where it is, and its attacked
+// pseudo-royal pieces.
+func (p *Position) CheckedSquares() []Square {
+	us, them := p.side, p.side.Other()
+	var out []Square
+	if k := p.king[us]; k != NoSquare && !p.exempt(k, them) && p.attacked(k, them) {
+		out = append(out, k)
+	}
+	if p.v.guard != nil {
+		g := p.guardSquares(us)
+		for s := Square(0); s < NumSquares; s++ {
+			if g.has(s) && p.attacked(s, them) {
+				out = append(out, s)
+			}
+		}
+		slices.Sort(out)
+	}
+	return out
+}

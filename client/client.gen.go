@@ -1483,8 +1483,8 @@ type EnPassant struct {
 // ExtinctionRule A side that has `count` or fewer pieces of one of the types `pieces` names (with `["*"]`, of all its
 // pieces together) has its `result`: outcome `extinction`, with `winner` (antichess: all its pieces, a
 // win). Judged after every move, for the side that has just moved first, after the flag and before
-// everything else; a position it has ended has no legal move. A variant without a royal piece needs it
-// (docs/VARIANTS.md, "extinction").
+// everything else; a position it has ended has no legal move. A variant without a royal piece needs it,
+// or pseudo-royal pieces, a flag, or a stalemate that decides (docs/VARIANTS.md, "extinction").
 type ExtinctionRule struct {
 	// Count The most pieces that count as extinct (default 0).
 	Count *int `json:"count,omitempty"`
@@ -1503,8 +1503,9 @@ type ExtinctionRuleResult string
 
 // FlagRule The flag (King of the Hill): a side whose piece of type `piece` stands on one of its own squares
 // (`white` for White, `black` for Black) wins at once, outcome `king-of-the-hill` (docs/VARIANTS.md, "flag").
-// Judged after every move, before checkmate; a position it has ended has no legal move. With `answer`,
-// the race of racingkings: the outcome is `race-won` or `race-drawn` instead.
+// Judged after every move, before checkmate; a position it has ended has no legal move. `count`,
+// `blocked` and `safe` are Fairy-Stockfish's flagPieceCount, flagPieceBlockedWin and flagPieceSafe. With
+// `answer`, the race of racingkings: the outcome is `race-won` or `race-drawn` instead.
 type FlagRule struct {
 	// Answer The opponent of the side that reaches its flag first answers with one more move before the game
 	// ends (racingkings; Fairy-Stockfish's flagMove): it may take the flag piece off its square, or, for a
@@ -1517,10 +1518,28 @@ type FlagRule struct {
 	// Example: ["d4","e4","d5","e5"]
 	Black []string `json:"black"`
 
-	// Piece The letter of the flag piece, or its name.
+	// Blocked The flag is also reached when at least one flag piece stands on the side's squares and every one
+	// of those squares holds a piece of either colour (Fairy-Stockfish's flagPieceBlockedWin).
+	Blocked *bool `json:"blocked,omitempty"`
+
+	// Count How many of its flag pieces a side needs on its flag squares at once (Fairy-Stockfish's
+	// flagPieceCount); at most the number of either side's squares. Absent or 0: 1.
+	//
+	//
+	// Example: 2
+	Count *int `json:"count,omitempty"`
+
+	// Piece The letter of the flag piece, or its name; `*` makes every piece of the side a flag piece (Fairy-Stockfish's flagPiece *).
 	//
 	// Example: K
 	Piece string `json:"piece"`
+
+	// Safe When exactly `count` flag pieces stand on the side's squares, the flag is reached only if none of
+	// them is attacked by the opponent (Fairy-Stockfish's flagPieceSafe). The side to move whose flag is
+	// reached then wins too, and both sides having reached theirs is a draw (`race-drawn`). With `answer`,
+	// only the side that has just moved is tested: a safe arrival wins at once, an attacked one waits
+	// for the answer.
+	Safe *bool `json:"safe,omitempty"`
 
 	// White The squares that win for White.
 	//
@@ -2246,14 +2265,15 @@ type RulesDef struct {
 	// Extinction A side that has `count` or fewer pieces of one of the types `pieces` names (with `["*"]`, of all its
 	// pieces together) has its `result`: outcome `extinction`, with `winner` (antichess: all its pieces, a
 	// win). Judged after every move, for the side that has just moved first, after the flag and before
-	// everything else; a position it has ended has no legal move. A variant without a royal piece needs it
-	// (docs/VARIANTS.md, "extinction").
+	// everything else; a position it has ended has no legal move. A variant without a royal piece needs it,
+	// or pseudo-royal pieces, a flag, or a stalemate that decides (docs/VARIANTS.md, "extinction").
 	Extinction *ExtinctionRule `json:"extinction,omitempty"`
 
 	// Flag The flag (King of the Hill): a side whose piece of type `piece` stands on one of its own squares
 	// (`white` for White, `black` for Black) wins at once, outcome `king-of-the-hill` (docs/VARIANTS.md, "flag").
-	// Judged after every move, before checkmate; a position it has ended has no legal move. With `answer`,
-	// the race of racingkings: the outcome is `race-won` or `race-drawn` instead.
+	// Judged after every move, before checkmate; a position it has ended has no legal move. `count`,
+	// `blocked` and `safe` are Fairy-Stockfish's flagPieceCount, flagPieceBlockedWin and flagPieceSafe. With
+	// `answer`, the race of racingkings: the outcome is `race-won` or `race-drawn` instead.
 	Flag *FlagRule `json:"flag,omitempty"`
 
 	// GivingCheck `illegal`: no move may give check (racingkings; the reason `gives-check`); `allowed` (the default).
@@ -2414,7 +2434,8 @@ type Status struct {
 	// 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
 	// (racingkings), `extinction`: a side lost the pieces the variant's extinction rule names (antichess: all of
 	// them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess, losers), and `checkmate-win`: the side to move is checkmated and wins (losers), and `explosion`: a capture blew up the side to move's King (atomic; rules.blast), with `winner`;
-	// `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+	// `race-drawn`: Black's King answered White's home (racingkings), or both sides reached a safe flag
+	// (rules.flag.safe)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 	// `flag-fall-draw` and `aborted` appear only in
 	// adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 	// winner are the claim's too; legal-moves, status and validate-move never give them.
@@ -2445,7 +2466,8 @@ type StatusClaimableDraws string
 // 5check; rules.checkLimit), and `race-won`: a side's King is home first and the answer did not equal it
 // (racingkings), `extinction`: a side lost the pieces the variant's extinction rule names (antichess: all of
 // them, a win; horde: White's last piece taken), and `stalemate-win`: the side to move has no legal move and wins (antichess, losers), and `checkmate-win`: the side to move is checkmated and wins (losers), and `explosion`: a capture blew up the side to move's King (atomic; rules.blast), with `winner`;
-// `race-drawn`: Black's King answered White's home (racingkings)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
+// `race-drawn`: Black's King answered White's home (racingkings), or both sides reached a safe flag
+// (rules.flag.safe)). `resignation`, `draw-claim`, `draw-agreement`, `flag-fall`,
 // `flag-fall-draw` and `aborted` appear only in
 // adjudications with an accepted claim (games/adjudicate, claimAccepted true), where result and
 // winner are the claim's too; legal-moves, status and validate-move never give them.

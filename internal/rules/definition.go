@@ -206,8 +206,24 @@ type ExtinctionDef struct {
 // one of its own squares, White's or Black's, wins at once (the outcome
 // flag). Checked after every move, before checkmate.
 type FlagDef struct {
-	// Piece is the letter of the flag piece, or its name.
+	// Piece is the letter of the flag piece, or its name; "*" makes
+	// every piece of the side a flag piece (Fairy-Stockfish's flagPiece *).
 	Piece string `json:"piece"`
+	// Count, when above 1, is how many of its flag pieces a side needs
+	// on its flag squares at once (Fairy-Stockfish's flagPieceCount); at
+	// most the number of each side's squares. 0 means 1.
+	Count int `json:"count,omitempty"`
+	// Blocked also counts a flag reached when at least one flag piece
+	// stands on the side's squares and every one of them holds a piece of
+	// either colour (Fairy-Stockfish's flagPieceBlockedWin).
+	Blocked bool `json:"blocked,omitempty"`
+	// Safe counts the flag reached, when exactly Count flag pieces stand
+	// on it, only if none of them is attacked by the opponent; the side
+	// to move whose flag is reached then wins too, and both sides having
+	// reached theirs is a draw (Fairy-Stockfish's flagPieceSafe). With
+	// Answer only the side that has just moved is tested: a safe arrival
+	// wins at once, an attacked one waits for the answer.
+	Safe bool `json:"safe,omitempty"`
 	// White and Black are the squares that win for each side, by name
 	// (d4), at least one each.
 	White []string `json:"white"`

@@ -96,9 +96,9 @@ func (v *Variant) compileEnds() {
 		v.ends = append(v.ends, endExplosion)
 	}
 	switch {
-	case v.royal != 0 && v.checkmateWin:
+	case (v.royal != 0 || v.guard != nil) && v.checkmateWin:
 		v.ends = append(v.ends, endCheckmateWin)
-	case v.royal != 0:
+	case v.royal != 0 || v.guard != nil:
 		v.ends = append(v.ends, endCheckmate)
 	}
 	if v.bareKing {

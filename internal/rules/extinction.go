@@ -18,9 +18,23 @@ package rules
 // legal (Position::legal; python-chess's SuicideBoard). En passant is a
 // capture.
 //
-// Without a royal piece (no piece type royal, which needs an extinction
-// rule) nothing is ever in check: every pseudo-legal move is legal, and no
-// castling, check limit or rule of checks can be defined.
+// Without a royal piece (no piece type royal) nothing is ever in check but
+// a pseudo-royal piece (pseudoroyal.go): every pseudo-legal move that
+// leaves none attacked is legal, and no check limit or rule of checks can
+// be defined. Such a variant needs another way to end (endsUnroyal): the
+// extinction rule, pseudo-royal pieces (checkmated when one is attacked
+// and no move is left), a flag, or a stalemate that decides, the only end
+// of Fairy-Stockfish's games without a King (tuktuk, nim: the side that
+// cannot move loses).
+
+// endsUnroyal says whether the rules r end a game without a royal piece.
+func endsUnroyal(r *RulesDef) bool {
+	return r.Extinction != nil || r.PseudoRoyal != nil || r.Flag != nil || r.Stalemate == "loss" || r.Stalemate == "win"
+}
+
+func errNoEnd() error {
+	return newError(ErrInvalidVariant, "pieces", -1, `one piece type must be royal, or the game must end another way: rules.extinction, rules.pseudoRoyal, rules.flag, or rules.stalemate "loss" or "win"`)
+}
 
 // extinctionRule is a compiled RulesDef.Extinction.
 type extinctionRule struct {
@@ -41,8 +55,8 @@ func (v *Variant) compileExtinction(r *RulesDef) error {
 	}
 	e := r.Extinction
 	if e == nil {
-		if v.royal == 0 {
-			return newError(ErrInvalidVariant, "pieces", -1, "one piece type must be royal, or rules.extinction must say how the game ends")
+		if v.royal == 0 && !endsUnroyal(r) {
+			return errNoEnd()
 		}
 		return nil
 	}

@@ -94,7 +94,8 @@ func TestExtinctionDefinition(t *testing.T) {
 		edit  func(d *Definition)
 		field string
 	}{
-		{func(d *Definition) { d.Rules.Extinction = nil }, "pieces"},
+		{func(d *Definition) { d.Rules.Extinction, d.Rules.Stalemate = nil, "" }, "pieces"},
+		{func(d *Definition) { d.Rules.Extinction, d.Rules.Stalemate = nil, "draw" }, "pieces"},
 		{func(d *Definition) { d.Rules.Extinction.Result = "draw" }, "rules.extinction.result"},
 		{func(d *Definition) { d.Rules.Extinction.Pieces = nil }, "rules.extinction.pieces"},
 		{func(d *Definition) { d.Rules.Extinction.Pieces = []string{"*", "K"} }, "rules.extinction.pieces[0]"},

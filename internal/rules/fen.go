@@ -759,9 +759,10 @@ func NewPosition(s *Setup) (*Position, error) {
 		if v.royal == 0 {
 			continue
 		}
-		// With an extinction rule a side whose start has no royal piece
-		// has none (Horde's White); every other side has one.
-		if v.extinction != nil && v.kingHome[c] == NoSquare {
+		// With an extinction rule or pseudo-royal pieces a side whose
+		// start has no royal piece has none (Horde's White, Maharajah's);
+		// every other side has one.
+		if (v.extinction != nil || v.guard != nil) && v.kingHome[c] == NoSquare {
 			if kings[c] != 0 {
 				return nil, s.at(newError(ErrIllegalPosition, fieldBoard, -1, "%s has no %s in %s", c, v.PieceName(v.royal), v.def.ID), s.kingSquare(c))
 			}

@@ -17,12 +17,13 @@ package rules
 //     King, Queens, Rooks and Bishops.
 //
 // Any other material can mate. Where the flag piece is the royal one (King
-// of the Hill, Racing Kings; flag.go), a lone King can still win by
-// reaching its flag, as lichess rules a flag fall there. In every other
+// of the Hill, Racing Kings; flag.go) or every piece ("*"), a lone King
+// can still win by reaching its flag, as lichess rules a flag fall there.
+// In every other
 // variant a side that has only its royal piece cannot mate, and any other
 // material can.
 func (p *Position) CanMate(c Color) bool {
-	if f := p.v.flag; f != nil && f.royal {
+	if f := p.v.flag; f != nil && (f.royal || f.piece == 0) {
 		return true
 	}
 	switch p.v.material {

@@ -16,7 +16,7 @@ const (
 	FlagReached                  // a side's flag piece stands on one of its flag squares, and that side wins (flag.go)
 	ChecksGiven                  // a side has given the variant's number of checks and wins (checks.go)
 	RaceWon                      // a side reached its flag and the answer did not draw: that side wins (flag.go)
-	RaceDrawn                    // both sides reached their flags, Black with its answer to White: a draw (flag.go)
+	RaceDrawn                    // both sides reached their flags, Black with its answer to White or with a safe flag: a draw (flag.go)
 	Extinction                   // a side has lost the pieces the extinction rule names, and has lost or won (extinction.go)
 	StalemateWin                 // the side to move has no legal move and is not in check, and the variant makes that a win (antichess)
 	CheckmateWin                 // the side to move is checkmated, and the variant makes that a win (losers)

@@ -628,8 +628,8 @@ func (v *Variant) compilePieces() ([][]shape, error) {
 			v.devs.add(makePiece(PieceType(i+1), Black))
 		}
 	}
-	if v.royal == 0 && v.def.Rules.Extinction == nil {
-		return nil, newError(ErrInvalidVariant, "pieces", -1, "one piece type must be royal, or rules.extinction must say how the game ends")
+	if v.royal == 0 && !endsUnroyal(&v.def.Rules) {
+		return nil, errNoEnd()
 	}
 	for i, pd := range v.def.Pieces {
 		if pd.Behaviour == "archer" && v.hasDev {

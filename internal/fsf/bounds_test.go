@@ -73,7 +73,7 @@ flyingGeneral = true
 blastOnCapture = false
 `)
 	want := map[string][]string{
-		"a": {"unsupported-key:blastOnCapture", "unsupported-key:pieceDrops"},
+		"a": {"unsupported-key:pieceDrops", "unsupported-key:blastOnCapture"},
 		"b": {"inherited-problems:", "unsupported-key:flyingGeneral"},
 		"c": {"inherited-problems:"},
 		"d": {"inherited-problems:"},

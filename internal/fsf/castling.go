@@ -29,16 +29,30 @@ func (t *translation) castling(d *rules.Definition) {
 	// Fairy-Stockfish reads rights from letters only (not "7+7", a count
 	// of checks where the rights are missing).
 	rights := len(strings.Fields(d.StartFEN)) > 2 && strings.IndexFunc(strings.Fields(d.StartFEN)[2], unicode.IsLetter) >= 0
-	if _, royal := t.letter[kindKing]; !royal || s.kingPiece[0] != kindKing || s.kingPiece[1] != kindKing {
-		// Fairy-Stockfish castles its castlingKingPiece, royal or not
-		// (giveaway's commoner); the format castles only the royal King.
+	// Fairy-Stockfish castles its castlingKingPiece, royal or not; the
+	// format castles the royal piece, or where there is none the piece
+	// castling.king names (giveaway's commoner), which Fairy-Stockfish
+	// castles with no regard to attacks as the format does
+	// (Position::legal: "Non-royal pieces can not be impeded").
+	king := t.royal
+	if king == noRoyal {
+		king = s.kingPiece[0]
+	}
+	if _, present := t.letter[king]; !present || s.kingPiece[0] != king || s.kingPiece[1] != king {
 		// Without rights no game castles (threekings).
 		if rights {
-			t.fail("castlingKingPiece", CodeUnsupported, "castling = true with a castling King that is not the royal King (a commoner, or a variant without a King): the format castles only a royal King")
+			t.fail("castlingKingPiece", CodeUnsupported, "castling = true with a castling King that is neither the royal piece nor, in a variant without one, the same piece for both sides: the format castles the royal piece, or one piece type named for both")
 		}
 		return
 	}
-	kingFile, kingRank := homeSquare(board, t.letter[kindKing])
+	if t.royal == noRoyal && !rights {
+		return // a King that is not royal castles from its start only by a right
+	}
+	if t.royal == noRoyal && s.chess960 {
+		t.fail("chess960", CodeUnsupported, "chess960 = true without a royal piece: the format castles a piece that is not royal from its start square only")
+		return
+	}
+	kingFile, kingRank := homeSquare(board, t.letter[king])
 	if kingRank >= 0 && kingRank != s.castlingRank {
 		// Fairy-Stockfish castles on castlingRank only.
 		if rights {
@@ -59,19 +73,22 @@ func (t *translation) castling(d *rules.Definition) {
 			// King's own move reaches its landing square, the format
 			// where the King moves less than two files.
 			switch d := f - kingFile; {
-			case abs(d) >= 2 && reaches(t.moves[kindKing].moves, d):
+			case abs(d) >= 2 && reaches(t.moves[king].moves, d):
 				fail("king", CodeUnsupported, "the King's own move reaches its castling square on file %c, so Fairy-Stockfish writes that castling King takes Rook; the format writes it with the King's landing square", 'a'+f)
 				return
 			case d == 0:
 				fail("king", CodeUnsupported, "castling leaves the King on its file %c: Fairy-Stockfish writes it from the King's square to the same square, the format King takes Rook", 'a'+f)
 				return
-			case abs(d) == 1 && !reaches(t.moves[kindKing].moves, d):
+			case abs(d) == 1 && !reaches(t.moves[king].moves, d):
 				fail("king", CodeUnsupported, "castling moves the King from file %c to file %c, which its own move does not reach, so Fairy-Stockfish writes it with the King's landing square; the format writes it King takes Rook", 'a'+kingFile, 'a'+f)
 				return
 			}
 		}
 	}
 	c := &rules.CastlingDef{Rook: t.letter[rook], Notation: "kq"}
+	if t.royal == noRoyal {
+		c.King = t.letter[king]
+	}
 	if s.chess960 {
 		c.AnyStart = true
 	}

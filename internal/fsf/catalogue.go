@@ -90,8 +90,7 @@ var keyDefaults = map[string]string{
 	"bikjangRule": "false", "dupleCheck": "false", "perpetualCheckIllegal": "false",
 	"moveRepetitionIllegal": "false", "chasingRule": "none", "shogiPawnDropMateIllegal": "false",
 	// moves the format does not have
-	"blastOnCapture": "false", "blastImmuneTypes": "",
-	"mutuallyImmuneTypes": "", "petrifyOnCaptureTypes": "", "petrifyBlastPieces": "false",
+	"petrifyOnCaptureTypes": "", "petrifyBlastPieces": "false",
 	"pass": "false", "passWhite": "false", "passBlack": "false", "passOnStalemate": "false",
 	"passOnStalemateWhite": "false", "passOnStalemateBlack": "false", "makpongRule": "false",
 	"flyingGeneral": "false", "soldierPromotionRank": "1", "flipEnclosedPieces": "none", "diagonalLines": "",

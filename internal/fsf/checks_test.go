@@ -114,13 +114,10 @@ startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1
 
 [nochecks:3check]
 checking = false
-
-[safe:racingkings]
-flagPieceSafe = true
 `)
 	want := map[string]string{
 		"early": "startFen", "twodigits": "startFen", "none": "startFen", "lichessdone": "startFen",
-		"lichessbad": "startFen", "nocounting": "startFen", "nochecks": "checkCounting", "safe": "flagPieceSafe",
+		"lichessbad": "startFen", "nocounting": "startFen", "nochecks": "checkCounting",
 	}
 	wantRefusedAt(t, secs, want)
 }

@@ -64,14 +64,10 @@ startFen = KNR2rnk w
 		"narrowrights": {"unsupported-key:castlingKingsideFile"},
 		"ridetaker":    {"unsupported-key:customPiece1"},
 		"rookking":     {"unsupported-key:king"},
-		"knight":       {"unsupported-parent:"},
 	} {
 		if got := codes(by[name]); by[name].Definition != nil || !slices.Equal(got, want) {
 			t.Errorf("[%s] problems %v; want %v", name, got, want)
 		}
-	}
-	if p := by["knight"].Problems; len(p) == 1 && (!p[0].Builtin || p[0].From != "knightmate") {
-		t.Errorf("[knight] problem %+v; want it from the built-in knightmate", p[0])
 	}
 	def := func(name string) *rules.Definition {
 		t.Helper()

@@ -15,21 +15,35 @@ import (
 // the count of all the side's pieces; listed with other types it changes
 // nothing, since all the pieces together are never fewer than those of one
 // type, so it is written only alone. A variant without a royal King (a
-// commoner k: giveaway, threekings) needs the rule; it has no checks.
+// commoner k: giveaway, threekings) has no checks, and needs the rule or
+// another end: pseudo-royal pieces, a flag, or a stalemate that decides.
 func (t *translation) extinction(d *rules.Definition) {
 	s := t.s
-	_, royal := t.letter[kindKing]
-	if s.extinctionPseudoRoyal {
-		t.fail("extinctionPseudoRoyal", CodeUnsupported, "extinctionPseudoRoyal = true: the format has no pseudo-royal pieces (the last of a type that may not be left attacked)")
-	}
+	royal := t.royal != noRoyal
 	on := s.extinctionValue != "none" && (s.extinctionAll || len(s.extinctionKinds) > 0)
+	switch {
+	case t.pseudoRoyal(d):
+		// Pseudo-royal pieces cannot be taken: Fairy-Stockfish judges no
+		// extinction then (Position::is_immediate_game_end).
+		if d.Rules.PseudoRoyal == nil {
+			return // refused, with the problem that says why
+		}
+		on = false
+	case s.extinctionPseudoRoyal:
+		// A royal King in all but name (royal.go); where captures
+		// explode, its loss is the outcome explosion (rules.blast).
+		on = false
+	}
 	if !on {
+		if !royal && d.Rules.PseudoRoyal == nil && d.Rules.Flag == nil && s.stalemate != "loss" && s.stalemate != "win" {
+			t.fail("king", CodeUnsupported, "the variant has no King and no other end: no extinction rule (extinctionValue, extinctionPieceTypes), pseudo-royal pieces, flag, or stalemateValue loss or win")
+		}
 		if !royal {
-			t.fail("king", CodeUnsupported, "the variant has no King and no extinction rule (extinctionValue, extinctionPieceTypes): the format needs a royal piece or rules.extinction to end the game")
+			t.unroyal(d)
 		}
 		return
 	}
-	ok := !s.extinctionPseudoRoyal
+	ok := true
 	for _, b := range []struct {
 		key, why string
 		on       bool
@@ -66,11 +80,14 @@ func (t *translation) extinction(d *rules.Definition) {
 		return
 	}
 	d.Rules.Extinction = &rules.ExtinctionDef{Pieces: pieces, Count: s.extinctionCount, Result: s.extinctionValue}
-	if royal {
-		return
+	if !royal {
+		t.unroyal(d)
 	}
-	// Without a royal piece nothing is ever in check.
-	if s.checkCounting {
+}
+
+// unroyal: without a royal piece nothing is ever in check.
+func (t *translation) unroyal(d *rules.Definition) {
+	if t.s.checkCounting {
 		t.fail("checkCounting", CodeUnsupported, "checkCounting = true without a royal King: no check is ever given, and the format's check limit needs a royal piece")
 	}
 	d.Rules.GivingCheck = ""

@@ -88,44 +88,14 @@ checking = false
 	// game, though Black keeps a King; with a royal King, the Queen's loss
 	// ends it too.
 	const fen = "4k3/8/8/8/8/8/3q4/3RK2Q w - - 0 1"
-	for _, tt := range []struct {
-		section string
-		perft   [3]uint64
-	}{
-		{"allplus", [3]uint64{2, 0, 0}},
-		{"royalq", [3]uint64{3, 28, 567}},
-	} {
-		i := slices.IndexFunc(secs, func(s Section) bool { return s.Name == tt.section })
-		if i < 0 || secs[i].Definition == nil {
-			continue
-		}
-		v, err := rules.Compile(secs[i].Definition)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := positionOf(t, v, fen)
-		for d := 1; d <= 3; d++ {
-			if got := rules.Perft(p, d); got != tt.perft[d-1] {
-				t.Errorf("[%s] %s: perft %d = %d; Fairy-Stockfish counts %d", tt.section, fen, d, got, tt.perft[d-1])
-			}
-		}
-	}
+	wantSectionPerft(t, secs, "allplus", fen, 2, 0, 0)
+	wantSectionPerft(t, secs, "royalq", fen, 3, 28, 567)
 }
 
 // TestExtinctionRefusals: each use of the extinction keys the format
-// cannot say is refused with unsupported-key, naming its key; so is a
-// castling King that is not royal where the start gives castling rights
-// (the children of giveaway, codrus, extinction and kinglet).
+// cannot say is refused with unsupported-key, naming its key.
 func TestExtinctionRefusals(t *testing.T) {
-	secs := importText(t, `[give:giveaway]
-
-[cod:codrus]
-
-[ext:extinction]
-
-[kinglet2:kinglet]
-
-[suicide2:suicide]
+	secs := importText(t, `[suicide2:suicide]
 
 [draw:chess]
 extinctionValue = draw
@@ -140,11 +110,6 @@ extinctionClaim = true
 extinctionValue = loss
 extinctionPieceTypes = q
 extinctionOpponentPieceCount = 1
-
-[pseudo:chess]
-extinctionValue = loss
-extinctionPieceTypes = q
-extinctionPseudoRoyal = true
 
 [noking:chess]
 king = -
@@ -163,9 +128,8 @@ startFen = knbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNR w - - 0 1
 checkCounting = true
 `)
 	want := map[string]string{
-		"give": "castlingKingPiece", "cod": "castlingKingPiece", "ext": "castlingKingPiece", "kinglet2": "castlingKingPiece",
 		"suicide2": "stalematePieceCount", "draw": "extinctionValue", "claim": "extinctionClaim",
-		"opponent": "extinctionOpponentPieceCount", "pseudo": "extinctionPseudoRoyal", "noking": "king",
+		"opponent": "extinctionOpponentPieceCount", "noking": "king",
 		"absent": "extinctionPieceTypes", "decided": "startFen", "counted": "checkCounting",
 	}
 	wantRefusedAt(t, secs, want)

@@ -10,7 +10,9 @@ import (
 // TestFlagTranslation: Fairy-Stockfish's capture-the-flag keys become
 // rules.flag, read as Fairy-Stockfish reads them (the last letter of a
 // PieceType, regions of the board only, the deprecated whiteFlag and
-// blackFlag), and the built-in kingofthehill's children carry its hill.
+// blackFlag; * and the default, every piece, as "*"; flagPieceCount,
+// flagPieceBlockedWin and flagPieceSafe as count, blocked and safe), and
+// the built-in kingofthehill's children carry its hill.
 func TestFlagTranslation(t *testing.T) {
 	secs := importText(t, `[hill:chess]
 flagPiece = k
@@ -37,6 +39,21 @@ flagPieceCount = 2
 
 [cleared:kingofthehill]
 flagRegion = -
+
+[any:chess]
+flagRegionWhite = a8 h8
+flagRegionBlack = a1 h1
+
+[count:kingofthehill]
+flagPieceCount = 2
+
+[blocked:kingofthehill]
+flagPiece = *
+flagPieceCount = 4
+flagPieceBlockedWin = true
+
+[safe:racingkings]
+flagPieceSafe = true
 `)
 	want := map[string]*rules.FlagDef{
 		"hill":     {Piece: "K", White: []string{"d4", "e4", "d5", "e5"}, Black: []string{"d4", "e4", "d5", "e5"}},
@@ -45,6 +62,10 @@ flagRegion = -
 		"kids":     {Piece: "K", White: []string{"d4", "e4", "d5", "e5"}, Black: []string{"d4", "e4", "d5", "e5"}},
 		"noregion": nil,
 		"cleared":  nil,
+		"any":      {Piece: "*", White: []string{"a8", "h8"}, Black: []string{"a1", "h1"}},
+		"count":    {Piece: "K", Count: 2, White: []string{"d4", "e4", "d5", "e5"}, Black: []string{"d4", "e4", "d5", "e5"}},
+		"blocked":  {Piece: "*", Count: 4, Blocked: true, White: []string{"d4", "e4", "d5", "e5"}, Black: []string{"d4", "e4", "d5", "e5"}},
+		"safe":     {Piece: "K", Safe: true, Answer: true, White: []string{"a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"}, Black: []string{"a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"}},
 	}
 	for _, s := range secs {
 		if s.Definition == nil {
@@ -78,7 +99,10 @@ flagRegion = -
 }
 
 // TestFlagRefusals: each flag rule the format cannot say is refused with
-// unsupported-key, naming its key.
+// unsupported-key, naming its key: a count above the squares, different
+// pieces, a side without squares, and a start that has reached the flag
+// already (every piece on the eighth rank: Black's start; eight Pawns of
+// nine on the first two ranks, every square taken: blocked).
 func TestFlagRefusals(t *testing.T) {
 	secs := importText(t, `[any:chess]
 flagRegion = *8
@@ -88,13 +112,14 @@ flagPiece = *
 flagRegion = *8
 
 [count:kingofthehill]
-flagPieceCount = 2
+flagPieceCount = 5
 
-[blocked:kingofthehill]
+[blocked:chess]
+flagPiece = p
+flagRegionWhite = *1 *2
+flagRegionBlack = *7 *8
+flagPieceCount = 9
 flagPieceBlockedWin = true
-
-[safe:kingofthehill]
-flagPieceSafe = true
 
 [differ:chess]
 flagPieceWhite = k
@@ -114,8 +139,7 @@ flagRegionBlack = i1 *10
 startFen = rnbq1bnr/pppppppp/8/8/3k4/8/PPPPPPPP/RNBQKBNR w KQ - 0 1
 `)
 	want := map[string]string{
-		"any": "flagRegion", "anystar": "flagPiece", "count": "flagPieceCount",
-		"blocked": "flagPieceBlockedWin", "safe": "flagPieceSafe",
+		"any": "startFen", "anystar": "startFen", "count": "flagPieceCount", "blocked": "startFen",
 		"differ": "flagPieceBlack", "oneside": "flagRegionBlack", "offboard": "flagRegionBlack",
 		"reached": "startFen",
 	}

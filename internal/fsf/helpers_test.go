@@ -73,3 +73,24 @@ func positionOf(t *testing.T, v *rules.Variant, fen string) *rules.Position {
 	}
 	return p
 }
+
+// wantSectionPerft checks the perft of the imported section named
+// section of secs from fen to each depth against Fairy-Stockfish's
+// counts, nodes[d-1] for depth d.
+func wantSectionPerft(t *testing.T, secs []Section, section, fen string, nodes ...uint64) {
+	t.Helper()
+	i := slices.IndexFunc(secs, func(s Section) bool { return s.Name == section })
+	if i < 0 || secs[i].Definition == nil {
+		return // reported where the section is checked
+	}
+	v, err := rules.Compile(secs[i].Definition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := positionOf(t, v, fen)
+	for d, want := range nodes {
+		if got := rules.Perft(p, d+1); got != want {
+			t.Errorf("[%s] %s: perft %d = %d; Fairy-Stockfish counts %d", section, fen, d+1, got, want)
+		}
+	}
+}

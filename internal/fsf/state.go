@@ -63,6 +63,14 @@ type state struct {
 	extinctionClaim       bool
 	extinctionPseudoRoyal bool
 	mustCapture           bool
+	// checkmateValue: "loss" (the default) or "win" for the mated side.
+	checkmate string
+
+	// Explosions: blastOnCapture, and the kinds blastImmuneTypes and
+	// mutuallyImmuneTypes name.
+	blast        bool
+	blastImmune  kset
+	mutualImmune kset
 
 	// at is the entry that set each field last, by the name of its key.
 	at map[string]entry
@@ -95,7 +103,7 @@ func newState() *state {
 		nMoveTypes: [2]kset{{kindPawn: true}, {kindPawn: true}},
 		nMoveRule:  50, nFoldRule: 3,
 		flagPiece: [2]int{kindAny, kindAny}, flagCount: 1, checking: true,
-		stalemate: "draw", extinctionValue: "none", extinctionKinds: kset{},
+		stalemate: "draw", checkmate: "loss", extinctionValue: "none", extinctionKinds: kset{},
 		at: map[string]entry{}, other: map[string]entry{},
 	}
 }
@@ -106,6 +114,7 @@ func (s *state) clone() *state {
 	c.letters, c.betza, c.promoLimit = maps.Clone(s.letters), maps.Clone(s.betza), maps.Clone(s.promoLimit)
 	c.at, c.other = maps.Clone(s.at), maps.Clone(s.other)
 	c.extinctionKinds = maps.Clone(s.extinctionKinds)
+	c.blastImmune, c.mutualImmune = maps.Clone(s.blastImmune), maps.Clone(s.mutualImmune)
 	for i := range 2 {
 		c.promoRegion[i], c.dsRegion[i], c.epRegion[i] = maps.Clone(s.promoRegion[i]), maps.Clone(s.dsRegion[i]), maps.Clone(s.epRegion[i])
 		c.tsRegion[i], c.flagRegion[i] = maps.Clone(s.tsRegion[i]), maps.Clone(s.flagRegion[i])
@@ -250,6 +259,10 @@ func apply(s *state, keys []entry) []entry {
 	r.boolKey("checking", &s.checking)
 	r.extinction()
 	r.boolKey("mustCapture", &s.mustCapture)
+	r.checkmate()
+	r.boolKey("blastOnCapture", &s.blast)
+	r.kinds("blastImmuneTypes", &s.blastImmune, nil)
+	r.kinds("mutuallyImmuneTypes", &s.mutualImmune, nil)
 	var unknown []entry
 	for _, e := range keys {
 		switch {
@@ -279,6 +292,23 @@ func (r *reader) stalemate() {
 		delete(r.s.other, "stalemateValue")
 	default:
 		r.s.other["stalemateValue"] = e
+	}
+}
+
+// checkmate reads checkmateValue: a loss or a win for the mated side,
+// which the format says; a draw it does not.
+func (r *reader) checkmate() {
+	e, ok := r.get("checkmateValue")
+	if !ok {
+		return
+	}
+	switch e.value {
+	case "loss", "win":
+		r.s.checkmate = e.value
+		r.s.at["checkmateValue"] = e
+		delete(r.s.other, "checkmateValue")
+	default:
+		r.s.other["checkmateValue"] = e
 	}
 }
 
@@ -369,6 +399,13 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 func lower(c byte) byte {
 	if c >= 'A' && c <= 'Z' {
 		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 'a' + 'A'
 	}
 	return c
 }

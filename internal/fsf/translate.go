@@ -30,6 +30,10 @@ func translate(id, name string, s *state) (*rules.Definition, []Problem) {
 	t.flag(d)
 	t.checks(d)
 	t.extinction(d)
+	t.blast(d)
+	if s.checkmate == "win" {
+		d.Rules.Checkmate = "win"
+	}
 	d.Rules.Draws = rules.DrawsDef{RepetitionClaim: s.nFoldRule, MoveClaim: s.nMoveRule}
 	if s.stalemate != "draw" {
 		d.Rules.Stalemate = s.stalemate
@@ -51,6 +55,8 @@ type translation struct {
 	kinds  []int
 	letter map[int]string
 	moves  map[int]betzaResult
+	// royal is the kind written royal, or noRoyal (royal.go).
+	royal int
 }
 
 func (t *translation) fail(key string, code, format string, args ...any) {
@@ -119,10 +125,11 @@ func (t *translation) pieces(d *rules.Definition) {
 			t.kinds = append(t.kinds, k)
 		}
 	}
+	t.royal = t.royalKind()
 	sort.Slice(t.kinds, func(i, j int) bool {
 		a, b := t.kinds[i], t.kinds[j]
-		if (a == kindKing) != (b == kindKing) {
-			return a == kindKing
+		if (a == t.royal) != (b == t.royal) {
+			return a == t.royal
 		}
 		return a < b
 	})
@@ -142,7 +149,7 @@ func (t *translation) pieces(d *rules.Definition) {
 		if res.betza == "" && !res.doubleStep && len(res.problems) == 0 {
 			t.fail(pk.key, CodeUnsupported, "the piece never moves; the format's pieces all move")
 		}
-		p := rules.PieceDef{Name: pk.name, Letter: t.letter[k], Betza: res.betza, Royal: k == kindKing}
+		p := rules.PieceDef{Name: pk.name, Letter: t.letter[k], Betza: res.betza, Royal: k == t.royal}
 		if s.nMoveTypes[0][k] != s.nMoveTypes[1][k] {
 			t.fail("nMoveRuleTypes", CodeUnsupported, "the move rule counts the pieces of the two sides differently")
 		}
@@ -449,7 +456,7 @@ func (t *translation) promotion(d *rules.Definition) {
 	sort.Slice(targets, func(i, j int) bool { return targets[i] > targets[j] })
 	var letters []string
 	for _, k := range targets {
-		if k == kindKing {
+		if k == t.royal {
 			t.fail("promotionPieceTypes", CodeUnsupported, "promotion to the King: the format has one King a side")
 			return
 		}
@@ -616,10 +623,11 @@ func (t *translation) whole(region sqset) bool {
 }
 
 // flag writes Fairy-Stockfish's capture the flag as rules.flag: one piece
-// type for both sides, one flag piece enough, and a win at once for the
-// side that reaches its region, or with flagMove once the opponent has
-// answered (rules.FlagDef.Answer). A region outside the board is no
-// region; with none on either side there is no flag.
+// type for both sides, or * (every piece, Fairy-Stockfish's default),
+// flagPieceCount as count, flagPieceBlockedWin as blocked, flagPieceSafe
+// as safe, and flagMove as the answer (rules.FlagDef.Answer, judged as
+// Fairy-Stockfish judges it). A region outside the board is no region;
+// with none on either side there is no flag.
 func (t *translation) flag(d *rules.Definition) {
 	s := t.s
 	var squares [2][]string
@@ -635,73 +643,72 @@ func (t *translation) flag(d *rules.Definition) {
 	if len(squares[0]) == 0 && len(squares[1]) == 0 {
 		return
 	}
-	ok := true
-	if s.flagCount != 1 {
-		t.fail("flagPieceCount", CodeUnsupported, "flagPieceCount = %d: the format's flag is won by one piece", s.flagCount)
-		ok = false
-	}
-	for _, b := range []struct {
-		key, why string
-		on       bool
-	}{
-		{"flagPieceBlockedWin", "the format's flag is won only by a flag piece on each square it needs", s.flagBlockedWin},
-		{"flagPieceSafe", "the format's flag piece wins whether or not it is attacked", s.flagSafe},
-	} {
-		if b.on {
-			t.fail(b.key, CodeUnsupported, "%s = true: %s", b.key, b.why)
-			ok = false
-		}
-	}
 	if s.flagPiece[0] != s.flagPiece[1] {
 		t.fail("flagPieceBlack", CodeUnsupported, "the two sides' flag pieces differ: the format's flag names one piece type")
 		return
 	}
-	k := s.flagPiece[0]
-	if k == kindAny {
-		key := "flagPiece"
-		if _, set := s.at[key]; !set {
-			key = "flagRegion"
-		}
-		t.fail(key, CodeUnsupported, "the flag piece is * (every piece): the format's flag names one piece type")
-		return
-	}
+	ok := true
 	for c, side := range []string{"White", "Black"} {
-		if len(squares[c]) == 0 {
+		switch {
+		case len(squares[c]) == 0:
 			t.fail("flagRegion"+side, CodeUnsupported, "%s has no flag squares on the board: the format's flag needs squares for each side", side)
+			ok = false
+		case s.flagCount > len(squares[c]) && ok:
+			t.fail("flagPieceCount", CodeUnsupported, "flagPieceCount = %d with %d flag squares for %s: the format's count is at most the squares", s.flagCount, len(squares[c]), side)
 			ok = false
 		}
 	}
-	letter, present := t.letter[k]
+	k := s.flagPiece[0]
+	letter, present := "*", true
+	if k != kindAny {
+		letter, present = t.letter[k]
+	}
 	if !ok || !present {
 		return // a piece that never stands on the board reaches no flag
 	}
-	if t.flagInStart(d.StartFEN, s.letters[k], squares) {
+	if t.flagInStart(d.StartFEN, k, squares) {
 		t.fail("startFen", CodeUnsupported, "the start position has reached the flag already: Fairy-Stockfish judges only the side that has just moved")
 		return
 	}
-	// flagMove is the format's answer: the opponent of the side that
-	// reaches its flag gets one more move (rules.FlagDef.Answer, judged
-	// as Fairy-Stockfish judges it).
-	d.Rules.Flag = &rules.FlagDef{Piece: letter, White: squares[0], Black: squares[1], Answer: s.flagMove}
+	f := &rules.FlagDef{Piece: letter, White: squares[0], Black: squares[1], Answer: s.flagMove,
+		Blocked: s.flagBlockedWin, Safe: s.flagSafe}
+	if s.flagCount > 1 {
+		f.Count = s.flagCount
+	}
+	d.Rules.Flag = f
 }
 
-// flagInStart says whether a flag piece of the start position stands on
-// its side's flag squares.
-func (t *translation) flagInStart(fen string, letter byte, squares [2][]string) bool {
+// flagInStart says whether a side of the start position has reached its
+// flag: the count of its flag pieces (kind k, or every piece) on its
+// squares, or with blockedWin one of them there and every square taken.
+func (t *translation) flagInStart(fen string, k int, squares [2][]string) bool {
 	fields := strings.Fields(fen)
 	if len(fields) == 0 {
 		return false
 	}
-	found := false
+	var n, taken [2]int
 	boardSquares(fields[0], func(c byte, f, r int) {
-		if lower(c) != letter {
+		if !isLetter(c) {
 			return
 		}
+		sq := fmt.Sprintf("%c%d", 'a'+f, r+1)
 		side := 1
-		if c != letter {
+		if c != lower(c) {
 			side = 0
 		}
-		found = found || slices.Contains(squares[side], fmt.Sprintf("%c%d", 'a'+f, r+1))
+		for sd := range 2 {
+			if slices.Contains(squares[sd], sq) {
+				taken[sd]++
+			}
+		}
+		if (k == kindAny || lower(c) == t.s.letters[k]) && slices.Contains(squares[side], sq) {
+			n[side]++
+		}
 	})
-	return found
+	for c := range 2 {
+		if n[c] >= t.s.flagCount || t.s.flagBlockedWin && n[c] > 0 && taken[c] == len(squares[c]) {
+			return true
+		}
+	}
+	return false
 }

@@ -185,13 +185,23 @@ func (p *Position) castleAttacked(s Square, them Color, k Square) bool {
 
 // legalBlast is legalList for a variant with explosions and a royal
 // piece: each pseudo-legal move is made and judged (see the top of the
-// file).
+// file), but for those that cannot endanger the royal piece. Where it is
+// not attacked at all and the kit has only plain rides and leaps, a quiet
+// move by another piece that is not pinned to it explodes nothing and
+// opens no line to it: legal as generated, as in chess.
 func (p *Position) legalBlast(moves []Move) ([]Move, int) {
+	us, them := p.side, p.side.Other()
+	ks := p.king[us]
+	var pins bitboard
+	attacked := p.attackedPins(ks, them, &pins)
 	start := len(moves)
-	moves = p.pseudoMoves(moves, p.InCheck())
+	moves = p.pseudoMoves(moves, attacked && !p.exempt(ks, them))
+	plain := !attacked && !p.kit.lines && !p.kit.odd && !p.v.hasDev
 	n := start
 	for _, m := range moves[start:] {
-		if p.blastSafe(m) {
+		quiet := plain && m.From != ks && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) &&
+			p.board[m.To] == 0 && !pins.has(m.From)
+		if quiet || p.blastSafe(m) {
 			moves[n] = m
 			n++
 		}

@@ -370,8 +370,8 @@ func TestFairyStockfishVariantsINI(t *testing.T) {
 			}
 		}
 	}
-	if imported != 64 {
-		t.Errorf("%d sections imported; want 64", imported)
+	if imported != 62 {
+		t.Errorf("%d sections imported; want 62", imported)
 	}
 }
 

@@ -300,7 +300,7 @@ const sectionsHeader = `# Fairy-Stockfish's perft of every variant the import ac
 # (FSF_PERFT_RANDOM=100: 7,000 positions of the 70 variants accepted once
 # the extinction keys, mustCapture and stalemateValue = win were
 # translated) found no difference either, nor did one with 10
-# (FSF_PERFT_RANDOM=10: 1,166 positions of the 106 accepted once
+# (FSF_PERFT_RANDOM=20: 2,184 positions of the 104 accepted once
 # explosions, pseudo-royal pieces, castling by a King that is not royal,
 # flags of every piece or of several, and games without a King were).
 # Format: one block per position: "section", "fen", "moves", "perft DEPTH NODES".

@@ -10,7 +10,9 @@ import (
 
 // The sections of TestRoyalTranslation that are not children of a
 // built-in: Fairy-Stockfish's twokings2 and maharajah as variants.ini has
-// them, atomic giveaway, and a game without a King that a stalemate ends.
+// them (maharajah with promotion types: Fairy-Stockfish's has none, so
+// that its Pawns may never reach the last rank, which the format cannot
+// say), atomic giveaway, and a game without a King that a stalemate ends.
 const royalSections = `[two:chess]
 king = -
 commoner = k
@@ -28,6 +30,7 @@ rook = r
 queen = q
 king = k
 amazon = m
+promotionPieceTypes = qrbn
 startFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1
 extinctionValue = loss
 extinctionPieceTypes = m
@@ -121,6 +124,7 @@ func TestRoyalTranslation(t *testing.T) {
 	wantSectionPerft(t, secs, "two", "3kk3/8/8/8/8/8/2q5/3KK3 w - - 0 1", 1, 8, 104)
 	wantSectionPerft(t, secs, "two", "3k4/8/8/8/8/8/2q5/3KK3 w - - 0 1", 1, 5, 65)
 	wantSectionPerft(t, secs, "ag", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", 1, 1, 23)
+	wantSectionPerft(t, secs, "maha", "rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1", 22, 438, 9097)
 	wantSectionPerft(t, secs, "maha", "4k3/8/8/8/8/8/8/r2M4 w - - 0 1", 16, 210, 4818)
 	wantSectionPerft(t, secs, "maha", "4k3/8/8/3q4/8/8/8/3M4 w - - 0 1", 15, 344, 5729)
 }
@@ -167,10 +171,15 @@ chess960 = true
 
 [drawnmate:chess]
 checkmateValue = draw
+
+[nopromotion]
+pawn = p
+king = k
+startFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1
 `)
 	wantRefusedAt(t, secs, map[string]string{
 		"royalblast": "blastOnCapture", "twoblast": "extinctionPseudoRoyal", "allguarded": "extinctionPieceTypes",
 		"kingguarded": "extinctionPieceTypes", "guardcastles": "castlingKingPiece", "random": "chess960",
-		"drawnmate": "checkmateValue",
+		"drawnmate": "checkmateValue", "nopromotion": "promotionPieceTypes",
 	})
 }

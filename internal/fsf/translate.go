@@ -408,6 +408,19 @@ func isNumber(s string) bool {
 	return s != ""
 }
 
+// zoneOnBoard says whether either side's promotion region has a square on
+// the board.
+func (t *translation) zoneOnBoard() bool {
+	for _, region := range t.s.promoRegion {
+		for sq, in := range region {
+			if in && sq[0] < t.s.files && sq[1] < t.s.ranks {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // promotion writes the promotion zone and each promoting piece's list.
 func (t *translation) promotion(d *rules.Definition) {
 	s := t.s
@@ -427,6 +440,13 @@ func (t *translation) promotion(d *rules.Definition) {
 		if s.promoPieces[0][k] {
 			targets = append(targets, k)
 		}
+	}
+	if len(promoters) > 0 && len(targets) == 0 && s.mandatoryPawn && t.zoneOnBoard() {
+		// Fairy-Stockfish generates no move of a promoting piece into
+		// its zone then (movegen.cpp: the plain moves there are left
+		// out, and there is no type to promote to).
+		t.fail("promotionPieceTypes", CodeUnsupported, "no promotion type while promotion is compulsory: Fairy-Stockfish's %s may not enter the promotion zone, the format's would enter it unpromoted", pieceKinds[promoters[0]].key)
+		return
 	}
 	if len(promoters) == 0 || len(targets) == 0 {
 		return

@@ -89,7 +89,7 @@ func (p *Position) explainMove(e *Error, m Move, pc Piece) {
 			e.Reason, e.Detail = "must-capture", "a capture is possible, and in "+p.v.def.ID+" a side that can capture must"
 		case p.mutualCapture(q):
 			e.Reason, e.Detail = "immune", "a "+name+" may not capture a "+name+" in "+p.v.def.ID
-		case p.v.guard != nil && p.legalKingSafeMove(q) && p.exposesGuard(q):
+		case p.v.guard != nil && p.legalKingSafeMove(q) && p.exposesGuard(q, p.guardSquares(p.side)):
 			e.Reason, e.Detail = "pseudo-royal-attacked", "the move would leave a piece that may not be left attacked in "+p.v.def.ID+" attacked"
 		case p.blowsUpOwnRoyal(q):
 			e.Reason, e.Detail = "explodes-own-king", "the capture would blow up the mover's own "+p.v.typ(p.v.royal).Name

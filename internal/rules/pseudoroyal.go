@@ -89,10 +89,14 @@ func (p *Position) guardSquares(c Color) bitboard {
 // guardAttacked says whether one of colour c's pseudo-royal pieces is
 // attacked.
 func (p *Position) guardAttacked(c Color) bool {
-	g := p.guardSquares(c)
+	return p.anyAttacked(p.guardSquares(c), c.Other())
+}
+
+// anyAttacked says whether a square of g is attacked by colour by.
+func (p *Position) anyAttacked(g bitboard, by Color) bool {
 	for w := range g {
 		for bb := g[w]; bb != 0; bb &= bb - 1 {
-			if p.attacked(Square(w*64+bits.TrailingZeros64(bb)), c.Other()) {
+			if p.attacked(Square(w*64+bits.TrailingZeros64(bb)), by) {
 				return true
 			}
 		}
@@ -114,11 +118,23 @@ func (p *Position) guardCheckers() []Square {
 }
 
 // exposesGuard says whether the pseudo-legal move m leaves one of the
-// mover's pseudo-royal pieces attacked.
-func (p *Position) exposesGuard(m Move) bool {
+// mover's pseudo-royal pieces attacked, g being their squares before it.
+// A plain move without promotion changes no count, so their squares after
+// it are g with the mover's moved along; other moves count them afresh.
+func (p *Position) exposesGuard(m Move, g bitboard) bool {
 	us := p.side
+	known := (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && m.Promotion == 0
+	if known && g.has(m.From) {
+		g.clear(m.From)
+		g.set(m.To)
+	}
 	u := p.make(m)
-	bad := p.guardAttacked(us)
+	var bad bool
+	if known {
+		bad = p.anyAttacked(g, us.Other())
+	} else {
+		bad = p.guardAttacked(us)
+	}
 	p.unmake(m, u)
 	return bad
 }
@@ -127,7 +143,8 @@ func (p *Position) exposesGuard(m Move) bool {
 // leave one of the mover's pseudo-royal pieces attacked, and returns how
 // many are left. Where none is attacked now and the kit has only plain
 // rides and leaps, a plain move by a piece that is not pseudo-royal and
-// not pinned to one cannot expose one, and is kept untried.
+// not pinned to one cannot expose one, and is kept untried; a plain move
+// of one that is not pinned to another is tested on its landing square.
 func (p *Position) dropExposed(moves []Move, start, n int) int {
 	us, them := p.side, p.side.Other()
 	g := p.guardSquares(us)
@@ -143,9 +160,20 @@ func (p *Position) dropExposed(moves []Move, start, n int) int {
 	types := p.v.guard.types
 	k := start
 	for _, m := range moves[start : start+n] {
-		plain := !trialAll && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) &&
-			!g.has(m.From) && !pins.has(m.From) && (m.Promotion == 0 || !types.has(m.Promotion))
-		if plain || !p.exposesGuard(m) {
+		plain := !trialAll && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && !pins.has(m.From)
+		var ok bool
+		switch {
+		case plain && !g.has(m.From) && (m.Promotion == 0 || !types.has(m.Promotion)):
+			ok = true
+		case plain && m.Promotion == 0:
+			// A pseudo-royal piece pinned to none steps as a King does:
+			// only its landing square, with its own square emptied, can
+			// be attacked.
+			ok = !p.attackedExcept(m.To, them, m.From)
+		default:
+			ok = !p.exposesGuard(m, g)
+		}
+		if ok {
 			moves[k] = m
 			k++
 		}

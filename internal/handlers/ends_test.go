@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/adjudicator/adjudicator/internal/pgn"
+	"github.com/adjudicator/adjudicator/internal/rules"
 )
 
 // endAnswer is what the end-of-game tests read of an adjudication.
@@ -254,5 +255,52 @@ func TestLichessVariantRecords(t *testing.T) {
 		if !a.Legal || export.Status != "variantEnd" || a.Result != want || a.Status.Winner != export.Winner || a.Reason != "three-checks" {
 			t.Errorf("%s (lichess status %s, winner %s): legal %v, %s by %s; want legal, %s by three-checks", file, export.Status, export.Winner, a.Legal, a.Result, a.Reason, want)
 		}
+	}
+}
+
+// The ends of a variant without a royal piece, and a flag of every piece,
+// in inline definitions: a stalemate that loses is the only end of
+// Fairy-Stockfish's nim and tuktuk; two Kings that may not be left
+// attacked (Fairy-Stockfish's twokings2) are checkmated together; any
+// piece on a corner wins Fairy-Stockfish's rooksquare.
+func TestInlineEndsThroughAPI(t *testing.T) {
+	h := newServer(t).Handler()
+	chessWith := func(edit func(d *rules.Definition)) *rules.Definition {
+		d := rules.MustBuiltin("chess").Definition()
+		edit(&d)
+		return &d
+	}
+	nim := &rules.Definition{ID: "nim-2x3", Name: "Nim on 2x3", Files: 2, Ranks: 3, StartFEN: "p1/2/P1 w - - 0 1",
+		Pieces: []rules.PieceDef{{Name: "Pusher", Letter: "P", Betza: "mfR"}}, Rules: rules.RulesDef{Stalemate: "loss"}}
+	twoKings := chessWith(func(d *rules.Definition) {
+		d.Pieces[0].Royal = false
+		d.Rules.Castling, d.Rules.InsufficientMaterial = nil, "none"
+		d.Rules.PseudoRoyal = &rules.PseudoRoyalDef{Pieces: []string{"K"}, UpTo: 2}
+		d.StartFEN = "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1"
+	})
+	corners := chessWith(func(d *rules.Definition) {
+		d.Rules.Flag = &rules.FlagDef{Piece: "*", White: []string{"a8", "h8"}, Black: []string{"a1", "h1"}}
+	})
+	for _, tt := range []struct {
+		name                  string
+		def                   *rules.Definition
+		fen, moves            string
+		result, reason, winer string
+	}{
+		{"nim: the side that cannot move loses", nim, "", "a2", "1-0", "stalemate-loss", "white"},
+		{"two Kings checkmated on the back rank", twoKings, "k6k/pp4pp/8/8/8/8/8/4RKK1 w - - 0 1", "Re8", "1-0", "checkmate", "white"},
+		{"a Rook on a corner", corners, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra8", "1-0", "king-of-the-hill", "white"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			body := map[string]any{"definition": tt.def, "moves": tt.moves}
+			if tt.fen != "" {
+				body["fen"] = tt.fen
+			}
+			a := adjudicateEnd(t, h, body)
+			if !a.Legal || a.Result != tt.result || a.Reason != tt.reason || a.Status.Winner != tt.winer || a.Status.LegalMoveCount != 0 {
+				t.Errorf("legal %v, result %s, reason %s, status %+v; want legal, %s, %s, winner %q, no legal move",
+					a.Legal, a.Result, a.Reason, a.Status, tt.result, tt.reason, tt.winer)
+			}
+		})
 	}
 }

@@ -188,7 +188,8 @@ func (p *Position) castleAttacked(s Square, them Color, k Square) bool {
 // file), but for those that cannot endanger the royal piece. Where it is
 // not attacked at all and the kit has only plain rides and leaps, a quiet
 // move by another piece that is not pinned to it explodes nothing and
-// opens no line to it: legal as generated, as in chess.
+// opens no line to it: legal as generated, as in chess; and with such a
+// kit a King's step is judged on its landing square alone.
 func (p *Position) legalBlast(moves []Move) ([]Move, int) {
 	us, them := p.side, p.side.Other()
 	ks := p.king[us]
@@ -196,12 +197,23 @@ func (p *Position) legalBlast(moves []Move) ([]Move, int) {
 	attacked := p.attackedPins(ks, them, &pins)
 	start := len(moves)
 	moves = p.pseudoMoves(moves, attacked && !p.exempt(ks, them))
-	plain := !attacked && !p.kit.lines && !p.kit.odd && !p.v.hasDev
+	simple := !p.kit.lines && !p.kit.odd && !p.v.hasDev
+	plain := simple && !attacked
 	n := start
 	for _, m := range moves[start:] {
-		quiet := plain && m.From != ks && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) &&
-			p.board[m.To] == 0 && !pins.has(m.From)
-		if quiet || p.blastSafe(m) {
+		var ok bool
+		switch {
+		case simple && m.From == ks && m.Kind == MoveNormal:
+			// The King never captures (it would blow itself up); it may
+			// step where it is not attacked, or next to the other King.
+			ok = p.board[m.To] == 0 && (p.exempt(m.To, them) || !p.attackedExcept(m.To, them, ks))
+		case plain && m.From != ks && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) &&
+			p.board[m.To] == 0 && !pins.has(m.From):
+			ok = true
+		default:
+			ok = p.blastSafe(m)
+		}
+		if ok {
 			moves[n] = m
 			n++
 		}

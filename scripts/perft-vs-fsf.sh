@@ -7,7 +7,8 @@
 #
 # SET=ends runs instead the variants that end a game another way, against
 # the 8x8 build (FSF alone needed): King of the Hill, three-check, Racing
-# Kings, antichess, Three Kings, Knightmate and Horde, each from its start and from
+# Kings, antichess, Three Kings, Knightmate, Horde, atomic, no-check atomic,
+# Atomar, Coregal, Extinction and Losers, each from its start and from
 # a middle game of its perft suite, at depths that take a second or more
 # (Fairy-Stockfish's start-up, about 0.1 s of CPU, counts in its time).
 #
@@ -46,6 +47,18 @@ if [ "$SET" = ends ]; then
     "knightmate|fen rm1qkbmr/2p4p/bp5p/p2p1p2/4PP1P/4P1PR/PPP3K1/R1MQ1BM1 w - - 2 13|5"
     "horde|startpos|7"
     "horde|fen rnbqkbnr/6p1/2p1Pp1P/P1PPPP2/Pp4PP/1p2PPPP/1P2PPPP/PP1nPPPP b kq a3 0 18|6"
+    "atomic|startpos|5"
+    "atomic|fen rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1|5"
+    "nocheckatomic|startpos|6"
+    "nocheckatomic|fen 7r/6Pb/1np5/1p2kp2/P1P1n3/1P2KP1B/5N2/8 w - - 0 1|6"
+    "atomar|startpos|6"
+    "atomar|fen r1b5/3p2k1/4n2p/Bp3p2/8/6P1/P1PK1P2/1R3B2 w - - 12 31|5"
+    "coregal|startpos|6"
+    "coregal|fen rn2kb1r/ppp1pppp/6q1/8/2PP2b1/5B2/PP3P1P/R1BQK1NR w KQkq - 1 9|5"
+    "extinction|startpos|6"
+    "extinction|fen rnb1kbnr/1ppp1p2/4p1p1/p5q1/P5p1/2PP4/1PQBPP1P/RN2KBNR w KQkq - 2 7|5"
+    "losers|startpos|6"
+    "losers|fen r3kbn1/pp2ppp1/8/4n3/4P1b1/8/PPPP2P1/R1B1K1N1 w Qq - 0 12|6"
   )
   for round in $(seq "$ROUNDS"); do
     for run in "${runs[@]}"; do

@@ -184,9 +184,18 @@ func (p *Position) keepCaptures(moves []Move, start, n int) int {
 }
 
 // legalUnroyal is legalList for a variant without a royal piece: every
-// pseudo-legal move.
-func (p *Position) legalUnroyal(moves []Move) ([]Move, int) {
+// pseudo-legal move. With count, where no rule of legalByRules filters
+// the list, the moves a Pawn plan counts are counted and not listed
+// (bulk.go).
+func (p *Position) legalUnroyal(moves []Move, count bool) ([]Move, int) {
 	start := len(moves)
+	if count {
+		if bp, on := p.bulkFor(); bp != nil {
+			rest := on.not()
+			moves = p.pseudoIn(moves, false, &rest)
+			return moves, len(moves) - start + bp.count(p, &on)
+		}
+	}
 	moves = p.pseudoMoves(moves, false)
 	return moves, len(moves) - start
 }

@@ -67,6 +67,7 @@ type kit struct {
 	lines    bool                                       // some piece hops, bends or has legs: see Position.danger
 	odd      bool                                       // some type has a power: see power.go
 	frozen   bool                                       // some type starts frozen (RULES R20)
+	bulk     bool                                       // the Pawn plans count here: no power, no piece that cannot be captured (bulk.go)
 	oddSet   pieceSet                                   // the pieces Position.odd keeps, when odd
 	track    bool                                       // a Fool can ever be in the game: what it copies is remembered
 	foolable bool                                       // a promotion can make a Fool

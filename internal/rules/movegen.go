@@ -412,7 +412,7 @@ func (p *Position) legalByRules(moves []Move, count bool) ([]Move, int) {
 	var n int
 	switch {
 	case p.king[p.side] == NoSquare:
-		moves, n = p.legalUnroyal(moves)
+		moves, n = p.legalUnroyal(moves, count && p.v.guard == nil && !p.v.noChecks && p.v.mutual == (typeSet{}) && !p.v.mustCapture)
 	case p.v.blast != nil:
 		moves, n = p.legalBlast(moves)
 	default:
@@ -441,25 +441,35 @@ func (p *Position) legalKingSafe(moves []Move, count bool) ([]Move, int) {
 	var pins, danger bitboard
 	inCheck := p.attackedPins(ks, them, &pins)
 	start := len(moves)
-	moves = p.pseudoMoves(moves, inCheck)
 	if p.kit.lines {
 		danger = p.danger(ks, us)
-	}
-	if p.kit.odd {
-		moves = p.legalOdd(moves, start, inCheck, &pins, &danger)
-		return moves, len(moves) - start
 	}
 	// free: no check, no pin and no danger, so that every move but the
 	// King's, a promotion and en passant is legal as generated.
 	free := !inCheck && pins == (bitboard{}) && danger == (bitboard{})
-	if count && free {
-		n := len(moves) - start
+	if count && free && !p.kit.odd {
+		// The moves of the Pawns a plan counts are neither the King's nor
+		// promotions nor en passant (bulk.go).
+		n := 0
+		if bp, on := p.bulkFor(); bp != nil {
+			rest := on.not()
+			moves = p.pseudoIn(moves, false, &rest)
+			n = bp.count(p, &on)
+		} else {
+			moves = p.pseudoMoves(moves, false)
+		}
+		n += len(moves) - start
 		for _, m := range moves[start:] {
 			if (m.From == ks || m.Kind != MoveNormal && m.Kind != MoveDoubleStep || m.Promotion != 0) && !p.legalOne(m, ks, inCheck, &pins, &danger) {
 				n--
 			}
 		}
 		return moves, n
+	}
+	moves = p.pseudoMoves(moves, inCheck)
+	if p.kit.odd {
+		moves = p.legalOdd(moves, start, inCheck, &pins, &danger)
+		return moves, len(moves) - start
 	}
 	n := start
 	for _, m := range moves[start:] {

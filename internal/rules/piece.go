@@ -35,3 +35,11 @@ type bitboard [NumSquares / 64]uint64
 func (b *bitboard) set(s Square)      { b[s>>6] |= 1 << (uint(s) & 63) }
 func (b *bitboard) clear(s Square)    { b[s>>6] &^= 1 << (uint(s) & 63) }
 func (b *bitboard) has(s Square) bool { return b[s>>6]>>(uint(s)&63)&1 != 0 }
+
+// not returns the squares b does not hold.
+func (b *bitboard) not() (r bitboard) {
+	for i := range b {
+		r[i] = ^b[i]
+	}
+	return r
+}

@@ -26,6 +26,7 @@ type Position struct {
 	odd         [2]bitboard // the squares of each colour's powered pieces, when the kit has powers (power.go)
 	stuck       bitboard    // the squares of the pieces their enemy neighbours immobilize, when the kit has powers (immobilizer.go)
 	checksGiven [2]uint8    // the checks each colour has given, in a variant with a check limit (checks.go)
+	pawns       [2]bitboard // the squares of the pieces of each colour's Pawn plan, when it has one (bulk.go)
 }
 
 // undo holds what unmake needs to restore a position.
@@ -119,6 +120,9 @@ func (p *Position) put(s Square, pc Piece) {
 	if pc.Type() == p.v.royal {
 		p.king[c] = s
 	}
+	if pc.Type() == p.v.bulkType[c] {
+		p.pawns[c].set(s)
+	}
 	if p.kit.oddSet.has(pc) {
 		p.odd[c].set(s)
 	}
@@ -131,6 +135,9 @@ func (p *Position) remove(s Square) Piece {
 	p.occ[c].clear(s)
 	p.hash ^= zobristPiece(pc, s)
 	p.count[c][pc.Type()]--
+	if pc.Type() == p.v.bulkType[c] {
+		p.pawns[c].clear(s)
+	}
 	if p.kit.oddSet.has(pc) {
 		p.odd[c].clear(s)
 	}
@@ -148,6 +155,10 @@ func (p *Position) relocate(from, to Square) {
 	p.hash ^= zobristPiece(pc, from) ^ zobristPiece(pc, to)
 	if pc.Type() == p.v.royal {
 		p.king[c] = to
+	}
+	if pc.Type() == p.v.bulkType[c] {
+		p.pawns[c].clear(from)
+		p.pawns[c].set(to)
 	}
 	if p.kit.oddSet.has(pc) {
 		p.odd[c].clear(from)

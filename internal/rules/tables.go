@@ -131,6 +131,10 @@ func (v *Variant) newKit(choice uint8, a *army, types typeSet) *kit {
 			}
 		}
 	}
+	k.bulk = !k.odd
+	for t := PieceType(1); int(t) <= len(v.types); t++ {
+		k.bulk = k.bulk && !(k.types.has(t) && v.immune.has(makePiece(t, White)))
+	}
 	return k
 }
 

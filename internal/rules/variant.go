@@ -56,6 +56,10 @@ type variantArmy struct {
 	royal    PieceType                         // 0 in a variant without a royal piece (extinction.go)
 	shapes   [][]shape                         // shapes[t-1]: the expanded moves of type t
 	moves    [2][]moveTable                    // [colour][type*NumSquares+square]
+	// bulk[colour]: the plan that counts the colour's Pawns set-wise at
+	// perft's last ply, or nil (bulk.go).
+	bulk     [2]*bulkPlan
+	bulkType [2]PieceType // the type of bulk[colour], 0 without one
 
 	hasFrozen   bool
 	hasDev      bool     // some piece type stands on a 2x2 block (the Dev)
@@ -418,6 +422,7 @@ func CompileContext(ctx context.Context, d *Definition) (*Variant, error) {
 	}
 	v.start = start
 	v.base = start.kit
+	v.setBulk(&start.count)
 	return v, nil
 }
 

@@ -1,6 +1,9 @@
 package rules
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // completedMoves returns how many moves colour c has completed, counting
 // from move 1 of the FEN's move number.
@@ -20,7 +23,9 @@ func (p *Position) frozen(pc Piece) bool {
 
 // attacked says whether any piece of colour by could capture on s if it
 // were by's turn, ignoring pins (RULES R1). It walks reversed probes from
-// s instead of generating the attacker's moves.
+// s instead of generating the attacker's moves, and finds the attackers of
+// grouped leaps among by's pieces (occ[by]), which must agree with the
+// board for by.
 func (p *Position) attacked(s Square, by Color) bool { return p.attackedPins(s, by, nil) }
 
 // attackedPins is attacked, and with pins it also records there the pieces
@@ -32,7 +37,7 @@ func (p *Position) attackedPins(s Square, by Color, pins *bitboard) bool {
 	b := &p.board
 	// An attacker gives check unless it is idle: Position.idle, written out
 	// in each probe below with no local flags, which keep the loops lean.
-	for i := range at.leaps {
+	for i := range at.leaps[:at.scan] {
 		lp := &at.leaps[i]
 		pc := b[lp.from]
 		if pc == 0 || !lp.set.has(pc) {
@@ -52,6 +57,18 @@ func (p *Position) attackedPins(s Square, by Color, pins *bitboard) bool {
 		}
 		if (!p.v.hasFrozen || !p.frozen(pc)) && (!p.kit.odd || !p.stuck.has(lp.from)) {
 			return true
+		}
+	}
+	occ := &p.occ[by]
+	for i := range at.groups {
+		g := &at.groups[i]
+		for w := range g.from {
+			for x := g.from[w] & occ[w]; x != 0; x &= x - 1 {
+				from := Square(w*64 + bits.TrailingZeros64(x))
+				if pc := b[from]; g.set.has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) && (!p.kit.odd || !p.stuck.has(from)) {
+					return true
+				}
+			}
 		}
 	}
 	for i := range at.rays {

@@ -471,8 +471,21 @@ func (p *Position) legalKingSafe(moves []Move, count bool) ([]Move, int) {
 		moves = p.legalOdd(moves, start, inCheck, &pins, &danger)
 		return moves, len(moves) - start
 	}
+	// In check, a plain move of another piece than the King with neither
+	// square among those deciding the King's attackers leaves them
+	// attacking: it is refused untried.
+	evade := &everySquare
+	if inCheck && !p.kit.frozen {
+		if at := p.kit.table(them, ks); len(at.devs) == 0 {
+			d := p.deciding(at)
+			evade = &d
+		}
+	}
 	n := start
 	for _, m := range moves[start:] {
+		if inCheck && m.From != ks && plainForCheck(m) && !evade.has(m.From) && !evade.has(m.To) {
+			continue
+		}
 		if m.From != ks && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && m.Promotion == 0 &&
 			(free || !inCheck && !pins.has(m.From) && !danger.has(m.From) && !danger.has(m.To)) ||
 			p.legalOne(m, ks, inCheck, &pins, &danger) {

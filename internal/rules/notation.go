@@ -253,6 +253,15 @@ func (p *Position) checkSquares() (bitboard, bool) {
 	if at == nil {
 		return bitboard{}, false
 	}
+	return p.deciding(at), true
+}
+
+// deciding returns the squares of the attack table at whose contents
+// decide whether its target is attacked on this board (checkSquares):
+// where neither square of a plain move is one of them, the move changes
+// nothing of the target's attackers. Not for the powers, frozen pieces and
+// Devs, which attack through more than the probed squares.
+func (p *Position) deciding(at *attackTable) bitboard {
 	b := &p.board
 	var d bitboard
 	for i := range at.leaps {
@@ -281,7 +290,7 @@ func (p *Position) checkSquares() (bitboard, bool) {
 			}
 		}
 	}
-	return d, true
+	return d
 }
 
 // castleSAN writes the castling move m: O-O toward the higher files,

@@ -416,8 +416,30 @@ func (v *Variant) buildAttackTable(c Color, target Square, types typeSet) attack
 	for at.legged < len(at.leaps) && at.leaps[at.legged].legged() {
 		at.legged++
 	}
+	at.groupLeaps()
 	at.reach = at.probed()
 	return at
+}
+
+// groupLeaps gathers the leaps without legs by their sets of attackers,
+// where that makes at most a third as many groups as leaps (a Knight's,
+// a King's and a Pawn's eighteen leaps make three or four groups): a group
+// is tested by the enemy pieces on its squares, not square by square.
+func (at *attackTable) groupLeaps() {
+	at.scan = len(at.leaps)
+	var groups []leapGroup
+	for i := at.legged; i < len(at.leaps); i++ {
+		lp := &at.leaps[i]
+		j := slices.IndexFunc(groups, func(g leapGroup) bool { return g.set == lp.set })
+		if j < 0 {
+			j = len(groups)
+			groups = append(groups, leapGroup{set: lp.set})
+		}
+		groups[j].from.set(lp.from)
+	}
+	if len(groups) > 0 && 3*len(groups) <= len(at.leaps)-at.legged {
+		at.scan, at.groups = at.legged, groups
+	}
 }
 
 // probed returns the squares at's probes read.

@@ -258,6 +258,11 @@ type attackTable struct {
 	devs   []devProbe // Devs in the blocks next to the target's
 	leaps  []leapProbe
 	legged int // leaps[:legged] have legs (lame, jumping, two-part, Archer)
+	// scan: attackedPins walks leaps[:scan] one by one, and finds the
+	// attackers of the others, leaps[legged:], by groups: legged where
+	// groups are set, len(leaps) where there are too many sets to group.
+	scan   int
+	groups []leapGroup
 	rays   []rayProbe
 	bents  []bentProbe
 	// reach holds every square a probe reads: a change of what stands
@@ -265,6 +270,13 @@ type attackTable struct {
 	// through the Devs, the powers and frozen pieces, which Position.quiet
 	// leaves to a trial move).
 	reach bitboard
+}
+
+// leapGroup gathers the leaps without legs whose attackers are the same
+// set: a piece of set on a square of from attacks the target.
+type leapGroup struct {
+	from bitboard
+	set  pieceSet
 }
 
 // devProbe: a Dev of set standing on the block whose lower-left square is

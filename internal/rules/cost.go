@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -99,6 +100,7 @@ var (
 	sizeAttackTable = int64(unsafe.Sizeof(attackTable{}))
 	sizeLeapProbe   = int64(unsafe.Sizeof(leapProbe{}))
 	sizeRayProbe    = int64(unsafe.Sizeof(rayProbe{}))
+	sizeLeapGroup   = int64(unsafe.Sizeof(leapGroup{}))
 	sizeBentProbe   = int64(unsafe.Sizeof(bentProbe{}))
 	sizeDevProbe    = int64(unsafe.Sizeof(devProbe{}))
 	sizeKit         = int64(unsafe.Sizeof(kit{}))
@@ -270,6 +272,7 @@ func (v *Variant) attackBytes(shapes [][]shape) int64 {
 		leaps := map[shapeKey]probeGeo{} // by the leap's geometry: its legs decide the probe
 		rays := map[vec]uint16{}         // by the direction back from the target: the kinds of sets it holds
 		bents := map[probeGeo]bool{}
+		plain := map[vec]typeSet{} // the types of each leap without legs, whose sets are grouped
 		devs := int64(0)
 		for ti, ss := range shapes {
 			if v.types[ti].dev {
@@ -285,6 +288,11 @@ func (v *Variant) attackBytes(shapes [][]shape) int64 {
 					g := s
 					g.move, g.capture, g.initial, g.promote, g.edge = false, false, false, false, false
 					leaps[g.key()] = probeGeo{kind: s.kind, v1: d, afar: s.afar}
+					if len(s.empty) == 0 && len(s.full) == 0 && len(s.either) == 0 && !s.afar {
+						ts := plain[d]
+						ts.add(PieceType(ti + 1))
+						plain[d] = ts
+					}
 				case shapeRide, shapeHop, shapeGrass, shapeKangaroo:
 					rays[d.neg()] |= 1 << s.kind
 				case shapeBent, shapeSlideStep:
@@ -292,9 +300,17 @@ func (v *Variant) attackBytes(shapes [][]shape) int64 {
 				}
 			}
 		}
+		// The groups of a table are at most a third of its leaps
+		// (attackTable.groupLeaps), and at most the distinct sets.
+		var sets []typeSet
+		for _, ts := range plain {
+			if !slices.Contains(sets, ts) {
+				sets = append(sets, ts)
+			}
+		}
 		for sq := Square(0); sq < NumSquares; sq++ {
 			if v.onBoard.has(sq) {
-				total += v.probeBytes(sq, leaps, rays, bents, devs)
+				total += v.probeBytes(sq, leaps, rays, bents, devs) + v.groupBytes(sq, plain, int64(len(sets)))
 			}
 		}
 	}
@@ -334,6 +350,22 @@ func (v *Variant) probeBytes(target Square, leaps map[shapeKey]probeGeo, rays ma
 		}
 	}
 	return b + sliceBytes(nl, sizeLeapProbe) + sliceBytes(nr, sizeRayProbe) + sliceBytes(nb, sizeBentProbe)
+}
+
+// groupBytes bounds the groups of the leaps without legs of the attack
+// table of one target square (attackTable.groupLeaps): as many as the
+// distinct sets of attackers, where they are at most a third of the leaps.
+func (v *Variant) groupBytes(target Square, plain map[vec]typeSet, sets int64) int64 {
+	var n int64
+	for d := range plain {
+		if _, ok := v.step(target, d.neg()); ok {
+			n++
+		}
+	}
+	if sets == 0 || 3*sets > n {
+		return 0
+	}
+	return sliceBytes(sets, sizeLeapGroup)
 }
 
 // count writes a number of entries for people: 950, 12k, 1.2M.

@@ -73,6 +73,9 @@ func (p *Position) attackedPins(s Square, by Color, pins *bitboard) bool {
 	}
 	for i := range at.rays {
 		rp := &at.rays[i]
+		if rp.mask[0]&occ[0]|rp.mask[1]&occ[1]|rp.mask[2]&occ[2]|rp.mask[3]&occ[3] == 0 {
+			continue
+		}
 		ray := rp.ray
 		k := 0
 		for k < len(ray) && b[ray[k]] == 0 {

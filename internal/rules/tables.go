@@ -417,6 +417,11 @@ func (v *Variant) buildAttackTable(c Color, target Square, types typeSet) attack
 		at.legged++
 	}
 	at.groupLeaps()
+	for i := range at.rays {
+		for _, s := range at.rays[i].ray {
+			at.rays[i].mask.set(s)
+		}
+	}
 	at.reach = at.probed()
 	return at
 }

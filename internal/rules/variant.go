@@ -302,6 +302,7 @@ type leapProbe struct {
 // capture from ray[k] over exactly two screens, the second on ray[0]. A nil
 // list is empty.
 type rayProbe struct {
+	mask     bitboard // the squares of ray: with none of the attacker's pieces there, the ray attacks and pins nothing
 	ray      []Square
 	near     []pieceSet
 	hop      []pieceSet

@@ -170,12 +170,61 @@ func (p *Position) dropChecks(moves []Move, start, n int) int {
 	ok := f.init(p)
 	k := start
 	for _, m := range moves[start : start+n] {
-		if ok && plainForCheck(m) && f.quiet(p, m) || !p.givesCheck(m) {
+		var check bool
+		switch {
+		case ok && plainForCheck(m):
+			check = !f.quiet(p, m) && f.gives(p, m)
+		default:
+			check = p.givesCheck(m)
+		}
+		if !check {
 			moves[k] = m
 			k++
 		}
 	}
 	return k - start
+}
+
+// gives says whether the plain move m, which quiet could not clear, gives
+// check. Where every attack is a plain ride or leap (no legs, hoppers or
+// bent paths), the enemy King, not attacked before the move, is attacked
+// after it only along a ray through one of its squares or by a leap of the
+// moved piece from its destination: those alone are tested, on the board
+// with the move made (a position whose side not to move is in check is
+// refused, but where explosions spare Kings side by side). Elsewhere the
+// move is tried (givesCheck).
+func (f *checkFilter) gives(p *Position, m Move) bool {
+	if p.kit.lines || p.v.blast != nil {
+		return p.givesCheck(m)
+	}
+	b := &p.board
+	pc, taken := b[m.From], b[m.To]
+	b[m.From], b[m.To] = 0, pc
+	check := false
+	for i := range f.at.rays {
+		rp := &f.at.rays[i]
+		if !rp.mask.has(m.From) && !rp.mask.has(m.To) {
+			continue
+		}
+		k := 0
+		for k < len(rp.ray) && b[rp.ray[k]] == 0 {
+			k++
+		}
+		if k < len(rp.ray) && rp.near != nil && rp.near[k].has(b[rp.ray[k]]) {
+			check = true
+			break
+		}
+	}
+	b[m.From], b[m.To] = pc, taken
+	if check || !f.leaps.has(m.To) {
+		return check
+	}
+	for i := f.at.legged; i < len(f.at.leaps); i++ {
+		if lp := &f.at.leaps[i]; lp.from == m.To && lp.set.has(pc) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkFilter tells, without playing it, that a plain move gives no check,

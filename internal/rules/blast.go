@@ -199,10 +199,19 @@ func (p *Position) legalBlast(moves []Move) ([]Move, int) {
 	moves = p.pseudoMoves(moves, attacked && !p.exempt(ks, them))
 	simple := !p.kit.lines && !p.kit.odd && !p.v.hasDev
 	plain := simple && !attacked
+	// In check, a quiet move that explodes nothing, of another piece than
+	// the King, with neither square among those deciding the King's
+	// attackers, leaves it in check (legalKingSafe).
+	evade := &everySquare
+	if simple && attacked && !p.exempt(ks, them) && !p.kit.frozen {
+		d := p.deciding(p.kit.table(them, ks))
+		evade = &d
+	}
 	n := start
 	for _, m := range moves[start:] {
 		var ok bool
 		switch {
+		case m.From != ks && plainForCheck(m) && p.board[m.To] == 0 && !evade.has(m.From) && !evade.has(m.To):
 		case simple && m.From == ks && m.Kind == MoveNormal:
 			// The King never captures (it would blow itself up); it may
 			// step where it is not attacked, or next to the other King.

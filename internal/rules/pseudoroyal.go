@@ -150,26 +150,49 @@ func (p *Position) dropExposed(moves []Move, start, n int) int {
 	g := p.guardSquares(us)
 	trialAll := p.kit.lines || p.kit.odd || p.v.hasDev
 	var pins bitboard
+	// held: for the first attacked pseudo-royal piece found, the squares
+	// deciding its attackers; a plain move of another piece with neither
+	// square among them leaves it attacked (legalKingSafe's evasions).
+	held := &everySquare
 	for w := range g {
 		for bb := g[w]; bb != 0 && !trialAll; bb &= bb - 1 {
-			if p.attackedPins(Square(w*64+bits.TrailingZeros64(bb)), them, &pins) {
+			if s := Square(w*64 + bits.TrailingZeros64(bb)); p.attackedPins(s, them, &pins) {
+				if at := p.kit.table(them, s); !p.kit.frozen && len(at.devs) == 0 {
+					d := p.deciding(at)
+					held = &d
+				}
 				trialAll = true
 			}
 		}
 	}
 	types := p.v.guard.types
 	k := start
-	for _, m := range moves[start : start+n] {
+	// amap: what the enemy attacks with the piece on mapFrom lifted, for
+	// a pseudo-royal piece with several moves (attackmap.go).
+	var amap bitboard
+	mapFrom, mapOK := NoSquare, false
+	for i, m := range moves[start : start+n] {
 		plain := !trialAll && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && !pins.has(m.From)
 		var ok bool
 		switch {
+		case !g.has(m.From) && plainForCheck(m) && !held.has(m.From) && !held.has(m.To):
 		case plain && !g.has(m.From) && (m.Promotion == 0 || !types.has(m.Promotion)):
 			ok = true
 		case plain && m.Promotion == 0:
 			// A pseudo-royal piece pinned to none steps as a King does:
 			// only its landing square, with its own square emptied, can
 			// be attacked.
-			ok = !p.attackedExcept(m.To, them, m.From)
+			if m.From != mapFrom {
+				mapFrom, mapOK = m.From, false
+				if sameFrom(moves[start+i:start+n], m.From) >= mapMoves {
+					amap, mapOK = p.attackMap(them, m.From)
+				}
+			}
+			if mapOK {
+				ok = !amap.has(m.To)
+			} else {
+				ok = !p.attackedExcept(m.To, them, m.From)
+			}
 		default:
 			ok = !p.exposesGuard(m, g)
 		}

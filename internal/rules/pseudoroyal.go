@@ -153,13 +153,12 @@ func (p *Position) dropExposed(moves []Move, start, n int) int {
 	// held: for the first attacked pseudo-royal piece found, the squares
 	// deciding its attackers; a plain move of another piece with neither
 	// square among them leaves it attacked (legalKingSafe's evasions).
-	held := &everySquare
+	held := everySquare
 	for w := range g {
 		for bb := g[w]; bb != 0 && !trialAll; bb &= bb - 1 {
 			if s := Square(w*64 + bits.TrailingZeros64(bb)); p.attackedPins(s, them, &pins) {
 				if at := p.kit.table(them, s); !p.kit.frozen && len(at.devs) == 0 {
-					d := p.deciding(at)
-					held = &d
+					held = p.deciding(at)
 				}
 				trialAll = true
 			}

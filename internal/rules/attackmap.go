@@ -81,8 +81,35 @@ func (p *Position) pieceAttacksInto(m *bitboard, from Square, by Color) bool {
 }
 
 // mapMoves is how many moves of one piece to judge make an attack map
-// worth its cost: about that of four attack tests.
-const mapMoves = 5
+// worth its cost: about that of eight attack tests, with the leaps
+// grouped and the empty rays skipped.
+const mapMoves = 8
+
+// stepMap judges where the piece on one square may step: whether a square
+// is attacked with that piece lifted, by one attack map when the piece has
+// mapMoves moves or more, by an attack test a square otherwise. from is
+// NoSquare until the first question.
+type stepMap struct {
+	from Square
+	m    bitboard
+	ok   bool
+}
+
+// attacked says whether to is attacked by colour by with the piece on
+// from lifted; rest are the moves from the one asked about on, those of a
+// piece following each other.
+func (sm *stepMap) attacked(p *Position, rest []Move, by Color, from, to Square) bool {
+	if sm.from != from {
+		sm.from, sm.ok = from, false
+		if sameFrom(rest, from) >= mapMoves {
+			sm.m, sm.ok = p.attackMap(by, from)
+		}
+	}
+	if sm.ok {
+		return sm.m.has(to)
+	}
+	return p.attackedExcept(to, by, from)
+}
 
 // sameFrom returns how many moves at the start of moves leave from.
 func sameFrom(moves []Move, from Square) int {

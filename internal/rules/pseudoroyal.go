@@ -166,10 +166,7 @@ func (p *Position) dropExposed(moves []Move, start, n int) int {
 	}
 	types := p.v.guard.types
 	k := start
-	// amap: what the enemy attacks with the piece on mapFrom lifted, for
-	// a pseudo-royal piece with several moves (attackmap.go).
-	var amap bitboard
-	mapFrom, mapOK := NoSquare, false
+	steps := stepMap{from: NoSquare}
 	for i, m := range moves[start : start+n] {
 		plain := !trialAll && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && !pins.has(m.From)
 		var ok bool
@@ -181,17 +178,7 @@ func (p *Position) dropExposed(moves []Move, start, n int) int {
 			// A pseudo-royal piece pinned to none steps as a King does:
 			// only its landing square, with its own square emptied, can
 			// be attacked.
-			if m.From != mapFrom {
-				mapFrom, mapOK = m.From, false
-				if sameFrom(moves[start+i:start+n], m.From) >= mapMoves {
-					amap, mapOK = p.attackMap(them, m.From)
-				}
-			}
-			if mapOK {
-				ok = !amap.has(m.To)
-			} else {
-				ok = !p.attackedExcept(m.To, them, m.From)
-			}
+			ok = !steps.attacked(p, moves[start+i:start+n], them, m.From, m.To)
 		default:
 			ok = !p.exposesGuard(m, g)
 		}

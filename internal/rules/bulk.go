@@ -162,9 +162,10 @@ func (p *Position) bulkFor() (*bulkPlan, bitboard) {
 	return bp, on
 }
 
-// count returns the number of moves of the pieces on the squares of on:
-// the moves shapeMoves lists for them where no en-passant square is set.
-func (bp *bulkPlan) count(p *Position, on *bitboard) int {
+// count returns the number of moves of the pieces on the squares of on,
+// the moves shapeMoves lists for them where no en-passant square is set:
+// those to an empty square and the captures apart.
+func (bp *bulkPlan) count(p *Position, on *bitboard) (quiet, captures int) {
 	if bp.narrow {
 		return bp.count2(p, on)
 	}
@@ -174,7 +175,6 @@ func (bp *bulkPlan) count(p *Position, on *bitboard) int {
 	for w := range empty {
 		empty[w] = ^(own[w] | foe[w])
 	}
-	n := 0
 	for i := range bp.groups {
 		g := &bp.groups[i]
 		var src bitboard
@@ -182,20 +182,13 @@ func (bp *bulkPlan) count(p *Position, on *bitboard) int {
 			src[w] = on[w] & g.from[w]
 		}
 		dst := shifted(&src, g.delta)
-		var mask *bitboard
-		switch g.kind {
-		case plainBoth:
-			for w := range dst {
-				dst[w] &^= own[w]
-			}
-			mask = &dst
-		case plainMove:
-			mask = &empty
-		default:
-			mask = foe
-		}
 		for w := range dst {
-			n += bits.OnesCount64(dst[w] & mask[w])
+			if g.kind != plainMove {
+				captures += bits.OnesCount64(dst[w] & foe[w])
+			}
+			if g.kind == plainBoth || g.kind == plainMove {
+				quiet += bits.OnesCount64(dst[w] & empty[w])
+			}
 		}
 	}
 	if bp.double != (bitboard{}) {
@@ -209,38 +202,50 @@ func (bp *bulkPlan) count(p *Position, on *bitboard) int {
 		}
 		to := shifted(&mid, bp.step)
 		for w := range to {
-			n += bits.OnesCount64(to[w] & empty[w])
+			quiet += bits.OnesCount64(to[w] & empty[w])
 		}
 	}
-	return n
+	return quiet, captures
 }
 
 // count2 is count where the plan is narrow: the first two words alone.
-func (bp *bulkPlan) count2(p *Position, on *bitboard) int {
+func (bp *bulkPlan) count2(p *Position, on *bitboard) (quiet, captures int) {
 	us, them := p.side, p.side.Other()
-	own0, own1 := p.occ[us][0], p.occ[us][1]
 	foe0, foe1 := p.occ[them][0], p.occ[them][1]
-	empty0, empty1 := ^(own0 | foe0), ^(own1 | foe1)
-	n := 0
+	empty0, empty1 := ^(p.occ[us][0] | foe0), ^(p.occ[us][1] | foe1)
 	for i := range bp.groups {
 		g := &bp.groups[i]
 		d0, d1 := shifted2(on[0]&g.from[0], on[1]&g.from[1], g.delta)
-		switch g.kind {
-		case plainBoth:
-			d0, d1 = d0&^own0, d1&^own1
-		case plainMove:
-			d0, d1 = d0&empty0, d1&empty1
-		default:
-			d0, d1 = d0&foe0, d1&foe1
+		if g.kind != plainMove {
+			captures += bits.OnesCount64(d0&foe0) + bits.OnesCount64(d1&foe1)
 		}
-		n += bits.OnesCount64(d0) + bits.OnesCount64(d1)
+		if g.kind == plainBoth || g.kind == plainMove {
+			quiet += bits.OnesCount64(d0&empty0) + bits.OnesCount64(d1&empty1)
+		}
 	}
 	if bp.double[0]|bp.double[1] != 0 {
 		m0, m1 := shifted2(on[0]&bp.double[0], on[1]&bp.double[1], bp.step)
 		t0, t1 := shifted2(m0&empty0, m1&empty1, bp.step)
-		n += bits.OnesCount64(t0&empty0) + bits.OnesCount64(t1&empty1)
+		quiet += bits.OnesCount64(t0&empty0) + bits.OnesCount64(t1&empty1)
 	}
-	return n
+	return quiet, captures
+}
+
+// bulkCount is what a plan counted of the side's moves without listing
+// them (legalKingSafe, legalUnroyal).
+type bulkCount struct{ quiet, captures int }
+
+// total returns the moves counted, n listed besides them, capsListed of
+// those captures: with compulsory captures, the captures alone where
+// there is one.
+func (bc bulkCount) total(p *Position, n, capsListed int) int {
+	if !p.v.mustCapture {
+		return n + bc.quiet + bc.captures
+	}
+	if caps := capsListed + bc.captures; caps > 0 {
+		return caps
+	}
+	return n + bc.quiet
 }
 
 // shifted2 is shifted for the bitboard of two words lo, hi, by |d| < 64.

@@ -184,20 +184,32 @@ func (p *Position) keepCaptures(moves []Move, start, n int) int {
 }
 
 // legalUnroyal is legalList for a variant without a royal piece: every
-// pseudo-legal move. With count, where no rule of legalByRules filters
-// the list, the moves a Pawn plan counts are counted and not listed
-// (bulk.go).
-func (p *Position) legalUnroyal(moves []Move, count bool) ([]Move, int) {
+// pseudo-legal move, n of them listed. With bulk, where no rule of
+// legalByRules but compulsory captures can drop a Pawn's move, the moves a
+// Pawn plan counts are counted, bc, and not listed (bulk.go).
+func (p *Position) legalUnroyal(moves []Move, bulk bool) (_ []Move, n int, bc bulkCount) {
 	start := len(moves)
-	if count {
+	if bulk {
 		if bp, on := p.bulkFor(); bp != nil {
 			rest := on.not()
 			moves = p.pseudoIn(moves, false, &rest)
-			return moves, len(moves) - start + bp.count(p, &on)
+			bc.quiet, bc.captures = bp.count(p, &on)
+			return moves, len(moves) - start, bc
 		}
 	}
 	moves = p.pseudoMoves(moves, false)
-	return moves, len(moves) - start
+	return moves, len(moves) - start, bc
+}
+
+// capturesIn returns how many of moves are captures.
+func (p *Position) capturesIn(moves []Move) int {
+	n := 0
+	for _, m := range moves {
+		if p.isCapture(m) {
+			n++
+		}
+	}
+	return n
 }
 
 // antichessCanWin says whether side c can still win by the material, as

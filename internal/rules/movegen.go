@@ -412,11 +412,29 @@ func (p *Position) legalByRules(moves []Move, count bool) ([]Move, int) {
 	var n int
 	switch {
 	case p.king[p.side] == NoSquare:
-		moves, n = p.legalUnroyal(moves, count && p.v.guard == nil && !p.v.noChecks && p.v.mutual == (typeSet{}) && !p.v.mustCapture)
+		// Counted, not listed, where no rule but compulsory captures drops
+		// moves, or drops no Pawn's move (bulk.go).
+		bulk := count && p.v.guard == nil && !p.v.noChecks && !p.v.mutual.has(p.v.bulkType[p.side])
+		var bc bulkCount
+		moves, n, bc = p.legalUnroyal(moves, bulk)
+		if bulk {
+			if p.v.mutual != (typeSet{}) {
+				n = p.dropMutual(moves, start, n)
+			}
+			caps := 0
+			if p.v.mustCapture {
+				caps = p.capturesIn(moves[start : start+n])
+			}
+			return moves, bc.total(p, n, caps)
+		}
 	case p.v.blast != nil:
 		moves, n = p.legalBlast(moves)
 	default:
-		moves, n = p.legalKingSafe(moves, count && !p.v.noChecks && !p.v.mustCapture && p.v.guard == nil)
+		// legalKingSafe counts and applies compulsory captures itself.
+		if count && !p.v.noChecks && p.v.guard == nil && p.v.mutual == (typeSet{}) {
+			return p.legalKingSafe(moves, true)
+		}
+		moves, n = p.legalKingSafe(moves, false)
 	}
 	if p.v.guard != nil {
 		n = p.dropExposed(moves, start, n)
@@ -434,7 +452,9 @@ func (p *Position) legalByRules(moves []Move, count bool) ([]Move, int) {
 }
 
 // legalKingSafe is legalList but for the end rules and the moves that give
-// check: the moves that leave the mover's royal piece unattacked.
+// check: the moves that leave the mover's royal piece unattacked. With
+// count they are counted, not listed, and where captures are compulsory
+// only the captures count when there is one.
 func (p *Position) legalKingSafe(moves []Move, count bool) ([]Move, int) {
 	us, them := p.side, p.side.Other()
 	ks := p.king[us]
@@ -450,25 +470,30 @@ func (p *Position) legalKingSafe(moves []Move, count bool) ([]Move, int) {
 	if count && free && !p.kit.odd {
 		// The moves of the Pawns a plan counts are neither the King's nor
 		// promotions nor en passant (bulk.go).
-		n := 0
+		var bc bulkCount
 		if bp, on := p.bulkFor(); bp != nil {
 			rest := on.not()
 			moves = p.pseudoIn(moves, false, &rest)
-			n = bp.count(p, &on)
+			bc.quiet, bc.captures = bp.count(p, &on)
 		} else {
 			moves = p.pseudoMoves(moves, false)
 		}
-		n += len(moves) - start
+		n, caps := len(moves)-start, 0
 		for _, m := range moves[start:] {
 			if (m.From == ks || m.Kind != MoveNormal && m.Kind != MoveDoubleStep || m.Promotion != 0) && !p.legalOne(m, ks, inCheck, &pins, &danger) {
 				n--
+			} else if p.v.mustCapture && p.isCapture(m) {
+				caps++
 			}
 		}
-		return moves, n
+		return moves, bc.total(p, n, caps)
 	}
 	moves = p.pseudoMoves(moves, inCheck)
 	if p.kit.odd {
 		moves = p.legalOdd(moves, start, inCheck, &pins, &danger)
+		if count && p.v.mustCapture {
+			return moves, bulkCount{}.total(p, len(moves)-start, p.capturesIn(moves[start:]))
+		}
 		return moves, len(moves) - start
 	}
 	// In check, a plain move of another piece than the King with neither
@@ -481,7 +506,7 @@ func (p *Position) legalKingSafe(moves []Move, count bool) ([]Move, int) {
 			evade = &d
 		}
 	}
-	n := start
+	n, caps := start, 0
 	for _, m := range moves[start:] {
 		if inCheck && m.From != ks && plainForCheck(m) && !evade.has(m.From) && !evade.has(m.To) {
 			continue
@@ -491,9 +516,14 @@ func (p *Position) legalKingSafe(moves []Move, count bool) ([]Move, int) {
 			p.legalOne(m, ks, inCheck, &pins, &danger) {
 			if !count {
 				moves[n] = m
+			} else if p.v.mustCapture && p.isCapture(m) {
+				caps++
 			}
 			n++
 		}
+	}
+	if count {
+		return moves, bulkCount{}.total(p, n-start, caps)
 	}
 	return moves, n - start
 }

@@ -315,6 +315,74 @@ func (p *Position) pseudoIn(moves []Move, inCheck bool, from *bitboard) []Move {
 	return p.kingRights(moves, inCheck)
 }
 
+// pseudoCounted is pseudoIn for the side to move's pieces but those on
+// skip, for a count where the side is neither in check nor pinned and no
+// line to its King can open (legalKingSafe's free count): it counts,
+// without listing them, the moves of the pieces other than the King whose
+// moves are all plain (moveTable.plainAll), legal as generated there, and
+// lists the others, which the count judges one by one. It returns the
+// list and the moves counted: to an empty square and captures apart.
+func (p *Position) pseudoCounted(moves []Move, skip *bitboard) (_ []Move, quiet, caps int) {
+	us := p.side
+	ks := p.king[us]
+	hasFrozen := p.v.hasFrozen
+	for w := range p.occ[us] {
+		for bb := p.occ[us][w] &^ skip[w]; bb != 0; bb &= bb - 1 {
+			sq := Square(w*64 + bits.TrailingZeros64(bb))
+			pc := p.board[sq]
+			if hasFrozen && p.frozen(pc) {
+				continue
+			}
+			if p.v.dispatch.has(pc) {
+				moves = p.pieceMoves(moves, sq, pc, false)
+				continue
+			}
+			if mt := &p.v.moves[us][int(pc.Type())*NumSquares+int(sq)]; mt.plainAll && sq != ks {
+				q, c := p.plainCount(mt)
+				quiet += q
+				caps += c
+				continue
+			}
+			moves = p.shapeMoves(moves, sq, pc, false)
+		}
+	}
+	if k := p.castler(us); k != NoSquare && !skip.has(k) {
+		moves = p.kingRights(moves, false)
+	}
+	return moves, quiet, caps
+}
+
+// plainCount counts the moves of a move table whose moves are all plain
+// (moveTable.plainAll), as shapeMoves lists them: to an empty square and
+// captures apart.
+func (p *Position) plainCount(mt *moveTable) (quiet, caps int) {
+	b := &p.board
+	foe := &p.v.foe[p.side]
+	for i := range mt.leaps {
+		e := &mt.leaps[i]
+		switch target := b[e.to]; {
+		case target == 0:
+			if e.plain != plainCapture {
+				quiet++
+			}
+		case e.plain != plainMove && foe.has(target):
+			caps++
+		}
+	}
+	for i := range mt.rides {
+		for _, to := range mt.rides[i].ray {
+			if target := b[to]; target != 0 {
+				if foe.has(target) {
+					caps++
+				}
+				break
+			}
+			quiet++
+		}
+	}
+	return quiet, caps
+}
+
 // kingRights appends the castling moves and King's jumps of the side to
 // move, not while in check.
 func (p *Position) kingRights(moves []Move, inCheck bool) []Move {
@@ -471,13 +539,14 @@ func (p *Position) legalKingSafe(moves []Move, count bool) ([]Move, int) {
 		// The moves of the Pawns a plan counts are neither the King's nor
 		// promotions nor en passant (bulk.go).
 		var bc bulkCount
-		if bp, on := p.bulkFor(); bp != nil {
-			rest := on.not()
-			moves = p.pseudoIn(moves, false, &rest)
+		var on bitboard
+		if bp, pawns := p.bulkFor(); bp != nil {
+			on = pawns
 			bc.quiet, bc.captures = bp.count(p, &on)
-		} else {
-			moves = p.pseudoMoves(moves, false)
 		}
+		var q, c int
+		moves, q, c = p.pseudoCounted(moves, &on)
+		bc.quiet, bc.captures = bc.quiet+q, bc.captures+c
 		n, caps := len(moves)-start, 0
 		for _, m := range moves[start:] {
 			if (m.From == ks || m.Kind != MoveNormal && m.Kind != MoveDoubleStep || m.Promotion != 0) && !p.legalOne(m, ks, inCheck, &pins, &danger) {

@@ -250,6 +250,13 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 			mt.doublePromote = v.typ(t).PromotesBy == ""
 		}
 	}
+	mt.plainAll = mt.double == NoSquare && mt.triple == NoSquare && len(mt.bents) == 0 && len(mt.slides) == 0
+	for i := range mt.leaps {
+		mt.plainAll = mt.plainAll && mt.leaps[i].plain != 0 && mt.leaps[i].plain != plainCaptureEP
+	}
+	for i := range mt.rides {
+		mt.plainAll = mt.plainAll && mt.rides[i].plain
+	}
 	return mt
 }
 

@@ -196,8 +196,12 @@ type moveTable struct {
 	slides        []slideEntry
 	double        Square // destination of a double step, or NoSquare
 	doubleMid     Square
-	doublePromote bool   // a double or triple step promotes in the zone
 	triple        Square // destination of a triple step straight forward, or NoSquare
+	doublePromote bool   // a double or triple step promotes in the zone
+	// plainAll: every move is a plain leap or a plain ride (no en
+	// passant, no promotion, no double step), which a count needs not
+	// list (plainCount).
+	plainAll bool
 }
 
 type leapEntry struct {

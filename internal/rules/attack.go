@@ -60,9 +60,10 @@ func (p *Position) attackedPins(s Square, by Color, pins *bitboard) bool {
 		}
 	}
 	occ := &p.occ[by]
+	words := p.v.words
 	for i := range at.groups {
 		g := &at.groups[i]
-		for w := range g.from {
+		for w := 0; w < words; w++ {
 			for x := g.from[w] & occ[w]; x != 0; x &= x - 1 {
 				from := Square(w*64 + bits.TrailingZeros64(x))
 				if pc := b[from]; g.set.has(pc) && (!p.v.hasFrozen || !p.frozen(pc)) && (!p.kit.odd || !p.stuck.has(from)) {
@@ -73,7 +74,8 @@ func (p *Position) attackedPins(s Square, by Color, pins *bitboard) bool {
 	}
 	for i := range at.rays {
 		rp := &at.rays[i]
-		if rp.mask[0]&occ[0]|rp.mask[1]&occ[1]|rp.mask[2]&occ[2]|rp.mask[3]&occ[3] == 0 {
+		if words <= 2 && rp.mask[0]&occ[0]|rp.mask[1]&occ[1] == 0 ||
+			words > 2 && rp.mask[0]&occ[0]|rp.mask[1]&occ[1]|rp.mask[2]&occ[2]|rp.mask[3]&occ[3] == 0 {
 			continue
 		}
 		ray := rp.ray

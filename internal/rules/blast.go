@@ -190,15 +190,23 @@ func (p *Position) castleAttacked(s Square, them Color, k Square) bool {
 // move by another piece that is not pinned to it explodes nothing and
 // opens no line to it: legal as generated, as in chess; and with such a
 // kit a King's step is judged on its landing square alone.
-func (p *Position) legalBlast(moves []Move) ([]Move, int) {
+func (p *Position) legalBlast(moves []Move, count bool) ([]Move, int) {
 	us, them := p.side, p.side.Other()
 	ks := p.king[us]
 	var pins bitboard
 	attacked := p.attackedPins(ks, them, &pins)
 	start := len(moves)
-	moves = p.pseudoMoves(moves, attacked && !p.exempt(ks, them))
 	simple := !p.kit.lines && !p.kit.odd && !p.v.hasDev
 	plain := simple && !attacked
+	// counted: with count and the King not attacked, the moves to empty
+	// squares of the pieces not pinned whose moves are all plain, legal as
+	// generated, are counted and not listed; their captures are listed.
+	counted := 0
+	if count && plain && !p.kit.frozen {
+		moves, counted, _ = p.pseudoCountedIn(moves, &bitboard{}, &pins, true)
+	} else {
+		moves = p.pseudoMoves(moves, attacked && !p.exempt(ks, them))
+	}
 	// In check, a quiet move that explodes nothing, of another piece than
 	// the King, with neither square among those deciding the King's
 	// attackers, leaves it in check (legalKingSafe).
@@ -219,15 +227,19 @@ func (p *Position) legalBlast(moves []Move) ([]Move, int) {
 		case plain && m.From != ks && (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) &&
 			p.board[m.To] == 0 && !pins.has(m.From):
 			ok = true
+		case simple && m.Kind == MoveNormal && m.Promotion == 0 && p.board[m.To] != 0 && p.v.guard == nil:
+			ok = p.captureSafe(m)
 		default:
 			ok = p.blastSafe(m)
 		}
 		if ok {
-			moves[n] = m
+			if !count {
+				moves[n] = m
+			}
 			n++
 		}
 	}
-	return moves, n - start
+	return moves, n - start + counted
 }
 
 // blastSafe says whether the pseudo-legal move m leaves the mover's royal
@@ -238,6 +250,56 @@ func (p *Position) blastSafe(m Move) bool {
 	ok := p.king[us] != NoSquare && (p.king[them] == NoSquare || !p.checked(us))
 	p.unmake(m, u)
 	return ok
+}
+
+// captureSafe is blastSafe for a plain capture m (no promotion, no en
+// passant) where every attack is a plain ride or leap, judged on the board
+// alone instead of a move made: the mover's royal piece must not capture or
+// stand next to the capture; the opponent's next to it is blown up, which
+// wins; else the mover's may not be attacked once the explosion has
+// cleared its squares, unless it touches the opponent's.
+func (p *Position) captureSafe(m Move) bool {
+	us, them := p.side, p.side.Other()
+	ks, ek := p.king[us], p.king[them]
+	if ks == m.From || touching(ks, m.To) {
+		return false
+	}
+	if ek == NoSquare || touching(ek, m.To) || touching(ks, ek) {
+		return true
+	}
+	x := p.v.blast
+	b := &p.board
+	var gone [blastSlots + 1]Square // the squares cleared, gone[:n]
+	var was [blastSlots + 1]Piece   // what stood there
+	n := 0
+	clear := func(s Square) {
+		gone[n], was[n] = s, b[s]
+		n++
+		p.occ[b[s].Color()].clear(s)
+		b[s] = 0
+	}
+	mover := b[m.From]
+	clear(m.From)
+	clear(m.To)
+	for _, s := range p.v.neighbours[m.To] {
+		if s != NoSquare && b[s] != 0 && !x.spare.has(b[s].Type()) && !x.immune.has(b[s].Type()) {
+			clear(s)
+		}
+	}
+	if x.immune.has(mover.Type()) {
+		b[m.To] = mover
+		p.occ[us].set(m.To)
+	}
+	safe := !p.attacked(ks, them)
+	if b[m.To] != 0 {
+		b[m.To] = 0
+		p.occ[us].clear(m.To)
+	}
+	for i := n - 1; i >= 0; i-- {
+		b[gone[i]] = was[i]
+		p.occ[was[i].Color()].set(gone[i])
+	}
+	return safe
 }
 
 // blowsUpOwnRoyal says whether the pseudo-legal move m blows up the

@@ -323,6 +323,14 @@ func (p *Position) pseudoIn(moves []Move, inCheck bool, from *bitboard) []Move {
 // lists the others, which the count judges one by one. It returns the
 // list and the moves counted: to an empty square and captures apart.
 func (p *Position) pseudoCounted(moves []Move, skip *bitboard) (_ []Move, quiet, caps int) {
+	return p.pseudoCountedIn(moves, skip, &bitboard{}, false)
+}
+
+// pseudoCountedIn is pseudoCounted where the pieces on full have all their
+// moves listed (pinned pieces), and with listCaps the captures of the
+// pieces counted are listed too and not counted (where captures explode,
+// each is tried).
+func (p *Position) pseudoCountedIn(moves []Move, skip, full *bitboard, listCaps bool) (_ []Move, quiet, caps int) {
 	us := p.side
 	ks := p.king[us]
 	hasFrozen := p.v.hasFrozen
@@ -337,10 +345,14 @@ func (p *Position) pseudoCounted(moves []Move, skip *bitboard) (_ []Move, quiet,
 				moves = p.pieceMoves(moves, sq, pc, false)
 				continue
 			}
-			if mt := &p.v.moves[us][int(pc.Type())*NumSquares+int(sq)]; mt.plainAll && sq != ks {
+			if mt := &p.v.moves[us][int(pc.Type())*NumSquares+int(sq)]; mt.plainAll && sq != ks && !full.has(sq) {
 				q, c := p.plainCount(mt)
 				quiet += q
-				caps += c
+				if listCaps {
+					moves = p.shapeMoves(moves, sq, pc, true)
+				} else {
+					caps += c
+				}
 				continue
 			}
 			moves = p.shapeMoves(moves, sq, pc, false)
@@ -496,7 +508,10 @@ func (p *Position) legalByRules(moves []Move, count bool) ([]Move, int) {
 			return moves, bc.total(p, n, caps)
 		}
 	case p.v.blast != nil:
-		moves, n = p.legalBlast(moves)
+		if count && p.v.guard == nil && !p.v.noChecks && p.v.mutual == (typeSet{}) && !p.v.mustCapture {
+			return p.legalBlast(moves, true)
+		}
+		moves, n = p.legalBlast(moves, false)
 	default:
 		// legalKingSafe counts and applies compulsory captures itself.
 		if count && !p.v.noChecks && p.v.guard == nil && p.v.mutual == (typeSet{}) {

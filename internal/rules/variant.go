@@ -42,7 +42,7 @@ type variantBoard struct {
 	files   int
 	ranks   int
 	onBoard bitboard
-	words   int // the bitboard words that hold the board's squares: 2 up to 8 ranks
+	words   int      // the bitboard words that hold the board's squares: 2 up to 8 ranks
 	holes   bitboard // the squares that are not part of the board: * in the start FEN
 	// neighbours[s] are the squares around s in circular order, NoSquare
 	// off the board (windmill.go).

@@ -517,6 +517,11 @@ func (p *Position) legalByRules(moves []Move, count bool) ([]Move, int) {
 		if count && !p.v.noChecks && p.v.guard == nil && p.v.mutual == (typeSet{}) {
 			return p.legalKingSafe(moves, true)
 		}
+		if count && !p.v.noChecks && p.v.mutual == (typeSet{}) && !p.v.mustCapture {
+			if moves, n, ok := p.countGuarded(moves); ok {
+				return moves, n
+			}
+		}
 		moves, n = p.legalKingSafe(moves, false)
 	}
 	if p.v.guard != nil {

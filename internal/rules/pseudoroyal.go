@@ -190,6 +190,59 @@ func (p *Position) dropExposed(moves []Move, start, n int) int {
 	return k - start
 }
 
+// countGuarded counts the legal moves of the side to move where it has
+// pseudo-royal pieces, for perft's last ply, where it can: the royal piece
+// and the pseudo-royal pieces unattacked, every attack a plain ride or
+// leap. The moves of the pieces pinned to none of them and neither royal
+// nor pseudo-royal are legal as generated and counted without a list
+// (pseudoCountedIn, the Pawn plans); the others are listed and judged as
+// legalKingSafe and dropExposed judge them. false where it cannot.
+func (p *Position) countGuarded(moves []Move) (_ []Move, n int, ok bool) {
+	us, them := p.side, p.side.Other()
+	ks := p.king[us]
+	if ks == NoSquare || p.kit.lines || p.kit.odd || p.v.hasDev {
+		return moves, 0, false
+	}
+	var pins bitboard
+	if p.attackedPins(ks, them, &pins) {
+		return moves, 0, false
+	}
+	g := p.guardSquares(us)
+	full := g
+	for w := range g {
+		for bb := g[w]; bb != 0; bb &= bb - 1 {
+			if p.attackedPins(Square(w*64+bits.TrailingZeros64(bb)), them, &full) {
+				return moves, 0, false
+			}
+		}
+	}
+	for w := range full {
+		full[w] |= pins[w]
+	}
+	var bc bulkCount
+	var skip bitboard
+	if bp, on := p.bulkFor(); bp != nil {
+		for w := range on {
+			on[w] &^= full[w]
+		}
+		skip = on
+		bc.quiet, bc.captures = bp.count(p, &on)
+	}
+	start := len(moves)
+	moves, q, c := p.pseudoCountedIn(moves, &skip, &full, false)
+	k := start
+	var danger bitboard
+	for _, m := range moves[start:] {
+		if (m.From == ks || pins.has(m.From) || m.Kind != MoveNormal && m.Kind != MoveDoubleStep || m.Promotion != 0) &&
+			!p.legalOne(m, ks, false, &pins, &danger) {
+			continue
+		}
+		moves[k] = m
+		k++
+	}
+	return moves, p.dropExposed(moves, start, k-start) + bc.quiet + bc.captures + q + c, true
+}
+
 // CheckedSquares returns, in square order, the squares of the side to
 // move's pieces in check: its royal piece where it is, and its attacked
 // pseudo-royal pieces.

@@ -141,18 +141,14 @@ func (s *Setup) checksText(sb []byte) []byte {
 }
 
 // givesCheck says whether the legal move m gives check. A plain move (see
-// plainForCheck) where no piece has a power, a frozen state or a block is
-// tried on the board and the mover's squares alone, which is all an
-// attack test by the mover reads there.
+// boardAlone) is tried on the board and the occupancy alone, which is all
+// an attack test reads there.
 func (p *Position) givesCheck(m Move) bool {
 	us := p.side
-	if plainForCheck(m) && !p.kit.odd && !p.v.hasFrozen && !p.v.hasDev {
-		pc, taken, occ := p.board[m.From], p.board[m.To], p.occ[us]
-		p.board[m.From], p.board[m.To] = 0, pc
-		p.occ[us].clear(m.From)
-		p.occ[us].set(m.To)
+	if p.boardAlone(m) {
+		taken := p.liftPlain(m)
 		check := p.attacked(p.king[us.Other()], us)
-		p.board[m.From], p.board[m.To], p.occ[us] = pc, taken, occ
+		p.dropPlain(m, taken)
 		return check
 	}
 	u := p.make(m)

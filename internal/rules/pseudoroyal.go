@@ -128,6 +128,12 @@ func (p *Position) exposesGuard(m Move, g bitboard) bool {
 		g.clear(m.From)
 		g.set(m.To)
 	}
+	if known && p.boardAlone(m) {
+		taken := p.liftPlain(m)
+		bad := p.anyAttacked(g, us.Other())
+		p.dropPlain(m, taken)
+		return bad
+	}
 	u := p.make(m)
 	var bad bool
 	if known {

@@ -170,6 +170,16 @@ func (p *Position) dropExposed(moves []Move, start, n int) int {
 			}
 		}
 	}
+	return p.dropExposedAt(moves, start, n, &g, &pins, &held, trialAll)
+}
+
+// dropExposedAt is dropExposed where the side's pseudo-royal pieces stand
+// on g, pins holds the pieces pinned to them (when none is attacked), held
+// the squares deciding the attackers of one that is attacked (every
+// square otherwise), and trialAll says every move but those held refuses
+// is tried.
+func (p *Position) dropExposedAt(moves []Move, start, n int, g, pins, held *bitboard, trialAll bool) int {
+	them := p.side.Other()
 	types := p.v.guard.types
 	k := start
 	steps := stepMap{from: NoSquare}
@@ -186,7 +196,7 @@ func (p *Position) dropExposed(moves []Move, start, n int) int {
 			// be attacked.
 			ok = !steps.attacked(p, moves[start+i:start+n], them, m.From, m.To)
 		default:
-			ok = !p.exposesGuard(m, g)
+			ok = !p.exposesGuard(m, *g)
 		}
 		if ok {
 			moves[k] = m
@@ -214,16 +224,17 @@ func (p *Position) countGuarded(moves []Move) (_ []Move, n int, ok bool) {
 		return moves, 0, false
 	}
 	g := p.guardSquares(us)
-	full := g
+	var gpins bitboard // the pieces pinned to a pseudo-royal piece
 	for w := range g {
 		for bb := g[w]; bb != 0; bb &= bb - 1 {
-			if p.attackedPins(Square(w*64+bits.TrailingZeros64(bb)), them, &full) {
+			if p.attackedPins(Square(w*64+bits.TrailingZeros64(bb)), them, &gpins) {
 				return moves, 0, false
 			}
 		}
 	}
+	var full bitboard // the pieces whose moves are listed and judged
 	for w := range full {
-		full[w] |= pins[w]
+		full[w] = g[w] | gpins[w] | pins[w]
 	}
 	var bc bulkCount
 	var skip bitboard
@@ -246,7 +257,7 @@ func (p *Position) countGuarded(moves []Move) (_ []Move, n int, ok bool) {
 		moves[k] = m
 		k++
 	}
-	return moves, p.dropExposed(moves, start, k-start) + bc.quiet + bc.captures + q + c, true
+	return moves, p.dropExposedAt(moves, start, k-start, &g, &gpins, &everySquare, false) + bc.quiet + bc.captures + q + c, true
 }
 
 // CheckedSquares returns, in square order, the squares of the side to

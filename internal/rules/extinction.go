@@ -186,18 +186,29 @@ func (p *Position) keepCaptures(moves []Move, start, n int) int {
 // legalUnroyal is legalList for a variant without a royal piece: every
 // pseudo-legal move, n of them listed. With bulk, where no rule of
 // legalByRules but compulsory captures can drop a Pawn's move, the moves a
-// Pawn plan counts are counted, bc, and not listed (bulk.go).
+// Pawn plan counts, and without mutually immune types those of the pieces
+// whose moves are all plain, are counted, bc, and not listed (bulk.go).
 func (p *Position) legalUnroyal(moves []Move, bulk bool) (_ []Move, n int, bc bulkCount) {
 	start := len(moves)
-	if bulk {
-		if bp, on := p.bulkFor(); bp != nil {
-			rest := on.not()
-			moves = p.pseudoIn(moves, false, &rest)
-			bc.quiet, bc.captures = bp.count(p, &on)
-			return moves, len(moves) - start, bc
-		}
+	if !bulk || p.kit.odd {
+		moves = p.pseudoMoves(moves, false)
+		return moves, len(moves) - start, bc
 	}
-	moves = p.pseudoMoves(moves, false)
+	var on bitboard
+	if bp, pawns := p.bulkFor(); bp != nil {
+		on = pawns
+		bc.quiet, bc.captures = bp.count(p, &on)
+	}
+	if p.v.mutual != (typeSet{}) {
+		// dropMutual judges the captures of the pieces but the Pawns'.
+		rest := on.not()
+		moves = p.pseudoIn(moves, false, &rest)
+		return moves, len(moves) - start, bc
+	}
+	// Every move is legal: the pieces whose moves are all plain are
+	// counted too.
+	moves, q, c := p.pseudoCounted(moves, &on)
+	bc.quiet, bc.captures = bc.quiet+q, bc.captures+c
 	return moves, len(moves) - start, bc
 }
 

@@ -1,5 +1,7 @@
 package rules
 
+import "math/bits"
+
 // Games won or lost by losing pieces: the extinction rule, compulsory
 // captures, a stalemate that wins, and variants with no royal piece.
 //
@@ -186,8 +188,8 @@ func (p *Position) keepCaptures(moves []Move, start, n int) int {
 // legalUnroyal is legalList for a variant without a royal piece: every
 // pseudo-legal move, n of them listed. With bulk, where no rule of
 // legalByRules but compulsory captures can drop a Pawn's move, the moves a
-// Pawn plan counts, and without mutually immune types those of the pieces
-// whose moves are all plain, are counted, bc, and not listed (bulk.go).
+// Pawn plan counts, and those of the pieces whose moves are all plain but
+// of a mutually immune type, are counted, bc, and not listed (bulk.go).
 func (p *Position) legalUnroyal(moves []Move, bulk bool) (_ []Move, n int, bc bulkCount) {
 	start := len(moves)
 	if !bulk || p.kit.odd {
@@ -199,15 +201,21 @@ func (p *Position) legalUnroyal(moves []Move, bulk bool) (_ []Move, n int, bc bu
 		on = pawns
 		bc.quiet, bc.captures = bp.count(p, &on)
 	}
+	// Every move is legal but the captures dropMutual drops: the pieces
+	// whose moves are all plain are counted too, but for those of the
+	// mutually immune types, which are listed.
+	var mutual bitboard
 	if p.v.mutual != (typeSet{}) {
-		// dropMutual judges the captures of the pieces but the Pawns'.
-		rest := on.not()
-		moves = p.pseudoIn(moves, false, &rest)
-		return moves, len(moves) - start, bc
+		us := p.side
+		for w := range p.occ[us] {
+			for bb := p.occ[us][w]; bb != 0; bb &= bb - 1 {
+				if sq := Square(w*64 + bits.TrailingZeros64(bb)); p.v.mutual.has(p.board[sq].Type()) {
+					mutual.set(sq)
+				}
+			}
+		}
 	}
-	// Every move is legal: the pieces whose moves are all plain are
-	// counted too.
-	moves, q, c := p.pseudoCounted(moves, &on)
+	moves, q, c := p.pseudoCountedIn(moves, &on, &mutual, false)
 	bc.quiet, bc.captures = bc.quiet+q, bc.captures+c
 	return moves, len(moves) - start, bc
 }

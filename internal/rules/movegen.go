@@ -331,6 +331,10 @@ func (p *Position) pseudoCounted(moves []Move, skip *bitboard) (_ []Move, quiet,
 // pieces counted are listed too and not counted (where captures explode,
 // each is tried).
 func (p *Position) pseudoCountedIn(moves []Move, skip, full *bitboard, listCaps bool) (_ []Move, quiet, caps int) {
+	if !p.v.plainTables {
+		rest := skip.not()
+		return p.pseudoIn(moves, false, &rest), 0, 0
+	}
 	us := p.side
 	ks := p.king[us]
 	hasFrozen := p.v.hasFrozen

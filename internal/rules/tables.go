@@ -98,7 +98,9 @@ func (v *Variant) buildTables(ctx context.Context, shapes [][]shape) error {
 			t := PieceType(ti + 1)
 			for sq := Square(0); sq < NumSquares; sq++ {
 				if v.onBoard.has(sq) {
-					v.moves[c][int(t)*NumSquares+int(sq)] = v.buildMoveTable(t, c, sq, ss)
+					mt := v.buildMoveTable(t, c, sq, ss)
+					v.plainTables = v.plainTables || mt.plainAll
+					v.moves[c][int(t)*NumSquares+int(sq)] = mt
 				}
 			}
 		}
@@ -250,7 +252,8 @@ func (v *Variant) buildMoveTable(t PieceType, c Color, from Square, ss []shape) 
 			mt.doublePromote = v.typ(t).PromotesBy == ""
 		}
 	}
-	mt.plainAll = mt.double == NoSquare && mt.triple == NoSquare && len(mt.bents) == 0 && len(mt.slides) == 0
+	mt.plainAll = mt.double == NoSquare && mt.triple == NoSquare && len(mt.bents) == 0 && len(mt.slides) == 0 &&
+		len(mt.leaps)+len(mt.rides) > 0
 	for i := range mt.leaps {
 		mt.plainAll = mt.plainAll && mt.leaps[i].plain != 0 && mt.leaps[i].plain != plainCaptureEP
 	}

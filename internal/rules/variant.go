@@ -63,6 +63,7 @@ type variantArmy struct {
 	bulkType [2]PieceType // the type of bulk[colour], 0 without one
 
 	hasFrozen   bool
+	plainTables bool     // some move table is moveTable.plainAll: a count may count moves it does not list
 	hasDev      bool     // some piece type stands on a 2x2 block (the Dev)
 	hasPower    bool     // some piece type has a power (power.go)
 	tripleSteps bool     // some piece type has a TripleStep

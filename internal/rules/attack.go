@@ -317,3 +317,37 @@ func (p *Position) pieceAttacks(from, to Square) bool {
 	}
 	return false
 }
+
+// boardAlone says whether an attack test after the move m reads only what
+// liftPlain changes: m is a step, a leap or a ride without promotion, and
+// no piece has a power, a frozen state or a block.
+func (p *Position) boardAlone(m Move) bool {
+	return (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && m.Promotion == 0 && !p.kit.odd && !p.v.hasFrozen && !p.v.hasDev
+}
+
+// liftPlain makes the move m, for which boardAlone holds, on the board and
+// the occupancy alone (no hash, counts, rights or clocks: what an attack
+// test reads there), and returns the piece it took; dropPlain takes it
+// back.
+func (p *Position) liftPlain(m Move) Piece {
+	us := p.side
+	pc, taken := p.board[m.From], p.board[m.To]
+	p.board[m.From], p.board[m.To] = 0, pc
+	p.occ[us].clear(m.From)
+	p.occ[us].set(m.To)
+	if taken != 0 {
+		p.occ[us.Other()].clear(m.To)
+	}
+	return taken
+}
+
+// dropPlain takes back the move liftPlain made, which took taken.
+func (p *Position) dropPlain(m Move, taken Piece) {
+	us := p.side
+	p.board[m.From], p.board[m.To] = p.board[m.To], taken
+	p.occ[us].set(m.From)
+	p.occ[us].clear(m.To)
+	if taken != 0 {
+		p.occ[us.Other()].set(m.To)
+	}
+}

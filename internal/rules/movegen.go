@@ -315,90 +315,6 @@ func (p *Position) pseudoIn(moves []Move, inCheck bool, from *bitboard) []Move {
 	return p.kingRights(moves, inCheck)
 }
 
-// pseudoCounted is pseudoIn for the side to move's pieces but those on
-// skip, for a count where the side is neither in check nor pinned and no
-// line to its King can open (legalKingSafe's free count): it counts,
-// without listing them, the moves of the pieces other than the King whose
-// moves are all plain (moveTable.plainAll), legal as generated there, and
-// lists the others, which the count judges one by one. It returns the
-// list and the moves counted: to an empty square and captures apart.
-func (p *Position) pseudoCounted(moves []Move, skip *bitboard) (_ []Move, quiet, caps int) {
-	return p.pseudoCountedIn(moves, skip, &bitboard{}, false)
-}
-
-// pseudoCountedIn is pseudoCounted where the pieces on full have all their
-// moves listed (pinned pieces), and with listCaps the captures of the
-// pieces counted are listed too and not counted (where captures explode,
-// each is tried).
-func (p *Position) pseudoCountedIn(moves []Move, skip, full *bitboard, listCaps bool) (_ []Move, quiet, caps int) {
-	if !p.v.plainTables {
-		rest := skip.not()
-		return p.pseudoIn(moves, false, &rest), 0, 0
-	}
-	us := p.side
-	ks := p.king[us]
-	hasFrozen := p.v.hasFrozen
-	for w := range p.occ[us] {
-		for bb := p.occ[us][w] &^ skip[w]; bb != 0; bb &= bb - 1 {
-			sq := Square(w*64 + bits.TrailingZeros64(bb))
-			pc := p.board[sq]
-			if hasFrozen && p.frozen(pc) {
-				continue
-			}
-			if p.v.dispatch.has(pc) {
-				moves = p.pieceMoves(moves, sq, pc, false)
-				continue
-			}
-			if mt := &p.v.moves[us][int(pc.Type())*NumSquares+int(sq)]; mt.plainAll && sq != ks && !full.has(sq) {
-				q, c := p.plainCount(mt)
-				quiet += q
-				if listCaps {
-					moves = p.shapeMoves(moves, sq, pc, true)
-				} else {
-					caps += c
-				}
-				continue
-			}
-			moves = p.shapeMoves(moves, sq, pc, false)
-		}
-	}
-	if k := p.castler(us); k != NoSquare && !skip.has(k) {
-		moves = p.kingRights(moves, false)
-	}
-	return moves, quiet, caps
-}
-
-// plainCount counts the moves of a move table whose moves are all plain
-// (moveTable.plainAll), as shapeMoves lists them: to an empty square and
-// captures apart.
-func (p *Position) plainCount(mt *moveTable) (quiet, caps int) {
-	b := &p.board
-	foe := &p.v.foe[p.side]
-	for i := range mt.leaps {
-		e := &mt.leaps[i]
-		switch target := b[e.to]; {
-		case target == 0:
-			if e.plain != plainCapture {
-				quiet++
-			}
-		case e.plain != plainMove && foe.has(target):
-			caps++
-		}
-	}
-	for i := range mt.rides {
-		for _, to := range mt.rides[i].ray {
-			if target := b[to]; target != 0 {
-				if foe.has(target) {
-					caps++
-				}
-				break
-			}
-			quiet++
-		}
-	}
-	return quiet, caps
-}
-
 // kingRights appends the castling moves and King's jumps of the side to
 // move, not while in check.
 func (p *Position) kingRights(moves []Move, inCheck bool) []Move {
@@ -648,40 +564,6 @@ func (p *Position) legalOne(m Move, ks Square, inCheck bool, pins, danger *bitbo
 	ok := !p.attacked(ks, them)
 	p.unmake(m, u)
 	return ok
-}
-
-// boardAlone says whether an attack test after the move m reads only what
-// liftPlain changes: m is a step, a leap or a ride without promotion, and
-// no piece has a power, a frozen state or a block.
-func (p *Position) boardAlone(m Move) bool {
-	return (m.Kind == MoveNormal || m.Kind == MoveDoubleStep) && m.Promotion == 0 && !p.kit.odd && !p.v.hasFrozen && !p.v.hasDev
-}
-
-// liftPlain makes the move m, for which boardAlone holds, on the board and
-// the occupancy alone (no hash, counts, rights or clocks: what an attack
-// test reads there), and returns the piece it took; dropPlain takes it
-// back.
-func (p *Position) liftPlain(m Move) Piece {
-	us := p.side
-	pc, taken := p.board[m.From], p.board[m.To]
-	p.board[m.From], p.board[m.To] = 0, pc
-	p.occ[us].clear(m.From)
-	p.occ[us].set(m.To)
-	if taken != 0 {
-		p.occ[us.Other()].clear(m.To)
-	}
-	return taken
-}
-
-// dropPlain takes back the move liftPlain made, which took taken.
-func (p *Position) dropPlain(m Move, taken Piece) {
-	us := p.side
-	p.board[m.From], p.board[m.To] = p.board[m.To], taken
-	p.occ[us].set(m.From)
-	p.occ[us].clear(m.To)
-	if taken != 0 {
-		p.occ[us.Other()].set(m.To)
-	}
 }
 
 // targeted says whether legalIn can list the moves of some pieces apart

@@ -76,10 +76,14 @@ func slowLegal(p *Position, m Move) bool {
 }
 
 // checkMoveInvariants compares the fast legality filter with trial moves,
-// and checks that make and unmake restore the position exactly.
+// the count of perft's last ply with the list, and checks that make and
+// unmake restore the position exactly.
 func checkMoveInvariants(t *testing.T, p *Position) []Move {
 	t.Helper()
 	legal := p.LegalMoves()
+	if n, _ := p.legalCount(nil); n != len(legal) {
+		t.Fatalf("legalCount in %s = %d; %d legal moves listed", p.FEN(), n, len(legal))
+	}
 	pseudo := p.pseudoMoves(nil, p.InCheck())
 	for _, m := range pseudo {
 		if got, want := slices.Contains(legal, m), slowLegal(p, m); got != want {

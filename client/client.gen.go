@@ -1316,7 +1316,7 @@ type Castling struct {
 	// AnyDistance The King, castling, moves one square or more toward the Rook and the Rook lands next to it on the other side (Wildebeest Chess, docs/RULES.md R42); not with `sides`. Written with the King's landing square (`f1i1`), the one-square castling as King takes Rook (`f1k1`); SAN `O-O/i1`.
 	AnyDistance *bool `json:"anyDistance,omitempty"`
 
-	// AnyStart The King and the castling Rooks may start on any square of their rank (Chess960); needs `sides`. Castling is then written King takes Rook (`b1h1`).
+	// AnyStart The King and the castling Rooks may start on any square of their rank (Chess960); needs `sides`. Castling is then written King takes Rook (`b1h1`). Where the castling King is not royal (`king`), two on the first rank are told apart by the file of the one that castles, written first in the rights (`EAHah`).
 	AnyStart *bool `json:"anyStart,omitempty"`
 
 	// King Only in a variant with no royal piece (giveaway, codrus, kinglet), the letter or name of the piece that castles, from its start square and with no regard to attacks; elsewhere the royal piece castles.

@@ -143,7 +143,7 @@ func (p *Position) blastRights(pc Piece, s Square) {
 	case p.castle[c] == 0:
 	case pc.Type() == p.v.rook && s.Rank() == p.v.castleRank[c]:
 		p.castle[c] &^= 1 << s.File()
-	case pc.Type() == p.v.castleKing && (p.v.royal != 0 || s == p.v.kingHome[c]):
+	case pc.Type() == p.v.castleKing && (p.v.royal != 0 || s == p.castleHome(c)):
 		p.castle[c] = 0
 	}
 }

@@ -25,6 +25,12 @@ func (p *Position) castler(c Color) Square {
 	if p.v.royal != 0 {
 		return p.king[c]
 	}
+	if p.v.anyStart {
+		if k := p.castleFrom[c]; p.castle[c] != 0 && k != NoSquare && p.board[k] == makePiece(p.v.castleKing, c) {
+			return k
+		}
+		return NoSquare
+	}
 	if h := p.v.kingHome[c]; h != NoSquare && p.board[h] == makePiece(p.v.castleKing, c) {
 		return h
 	}

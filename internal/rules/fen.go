@@ -10,12 +10,20 @@ import (
 // Setup is what a FEN says, parsed but not yet checked for playability.
 // NewPosition turns it into a Position.
 type Setup struct {
-	Variant   *Variant
-	Board     [NumSquares]Piece
-	holes     bitboard // the squares written *
-	Turn      Color
-	Castling  [2]uint16 // files of Rooks with a castling right
-	KingJump  [2]bool
+	Variant  *Variant
+	Board    [NumSquares]Piece
+	holes    bitboard // the squares written *
+	Turn     Color
+	Castling [2]uint16 // files of Rooks with a castling right
+	KingJump [2]bool
+	// castleFile names, plus one, the file of the King that castles where
+	// castling starts anywhere, the castling King is not royal and two
+	// stand on the castling rank (0: not named; unroyalKing).
+	castleFile [2]int8
+	// bareKings: rightsText leaves out the castling King's file
+	// (parseRights reads rights written so too: the first King on the
+	// rank castles).
+	bareKings bool
 	EnPassant Square
 	// EnPassantTriple says the last move was a triple step: it passed
 	// EnPassant and the square behind it, both en-passant squares.
@@ -445,6 +453,9 @@ func (s *Setup) kingSquare(c Color) Square {
 		if v.castleKing == 0 {
 			return NoSquare
 		}
+		if v.anyStart {
+			return s.unroyalKing(c)
+		}
 		if h := v.kingHome[c]; h >= 0 && s.Board[h] == k {
 			return h
 		}
@@ -462,6 +473,50 @@ func (s *Setup) kingSquare(c Color) Square {
 		}
 	}
 	return NoSquare
+}
+
+// unroyalKing returns, where castling starts anywhere and the castling
+// King is not royal (Extinction960), the King of colour c that castles:
+// the one on the castling rank the rights name (castleFile), else the
+// first on that rank, else the first on the board.
+func (s *Setup) unroyalKing(c Color) Square {
+	v := s.Variant
+	k := makePiece(v.castleKing, c)
+	r := v.castleRank[c]
+	if f := s.castleFile[c]; f > 0 && s.Board[SquareAt(int(f-1), r)] == k {
+		return SquareAt(int(f-1), r)
+	}
+	if sq := s.firstKing(c); sq != NoSquare {
+		return sq
+	}
+	for sq := Square(0); sq < NumSquares; sq++ {
+		if s.Board[sq] == k {
+			return sq
+		}
+	}
+	return NoSquare
+}
+
+// castlingKings returns how many castling Kings of colour c stand on its
+// castling rank.
+func (s *Setup) castlingKings(c Color) int {
+	v := s.Variant
+	n := 0
+	for f := 0; f < v.files; f++ {
+		if s.Board[SquareAt(f, v.castleRank[c])] == makePiece(v.castleKing, c) {
+			n++
+		}
+	}
+	return n
+}
+
+// namesKing says whether the rights of colour c are written with the file
+// of the King that castles first: where castling starts anywhere, the
+// castling King is not royal and several stand on the castling rank
+// (Fairy-Stockfish's disambiguation).
+func (s *Setup) namesKing(c Color) bool {
+	v := s.Variant
+	return v.anyStart && v.royal == 0 && v.castleKing != 0 && s.Castling[c] != 0 && s.castlingKings(c) > 1
 }
 
 func (s *Setup) parseRights(text string, off int) error {
@@ -506,6 +561,14 @@ func (s *Setup) parseRights(text string, off int) error {
 				return bad("repeated")
 			}
 			s.Castling[col] |= 1 << f
+		case u >= 'A' && int(u-'A') < v.files && v.anyStart && v.royal == 0 && v.castleKing != 0 &&
+			s.Board[SquareAt(int(u-'A'), v.castleRank[col])] == makePiece(v.castleKing, col):
+			// The file of the King that castles, where several stand on
+			// the castling rank.
+			if s.castleFile[col] != 0 {
+				return bad("repeated")
+			}
+			s.castleFile[col] = int8(u-'A') + 1
 		case u >= 'A' && int(u-'A') < v.files: // a Rook's file (Shredder-FEN, X-FEN)
 			f := int(u - 'A')
 			if s.Castling[col]&(1<<f) != 0 {
@@ -516,10 +579,36 @@ func (s *Setup) parseRights(text string, off int) error {
 			return bad(v.rightsHint())
 		}
 	}
-	if canon := s.rightsText(); canon != text && !s.otherRights(text) {
+	if canon := s.rightsText(); canon != text && !s.otherRights(text) && !s.bareRights(text) {
 		return newError(ErrInvalidFEN, fieldRights, off, "rights must be written in order, White's first: %s", canon)
 	}
 	return nil
+}
+
+// bareRights says whether text writes the setup's rights without the file
+// of a castling King that is the first on its rank, which a reader takes
+// by default (namesKing).
+func (s *Setup) bareRights(text string) bool {
+	for c := White; c <= Black; c++ {
+		if s.castleFile[c] != 0 && s.unroyalKing(c) != s.firstKing(c) {
+			return false
+		}
+	}
+	s.bareKings = true
+	defer func() { s.bareKings = false }()
+	return s.rightsText() == text || s.otherRights(text)
+}
+
+// firstKing returns the first castling King of colour c on its castling
+// rank, or NoSquare.
+func (s *Setup) firstKing(c Color) Square {
+	v := s.Variant
+	for f := 0; f < v.files; f++ {
+		if sq := SquareAt(f, v.castleRank[c]); s.Board[sq] == makePiece(v.castleKing, c) {
+			return sq
+		}
+	}
+	return NoSquare
 }
 
 // otherRights says whether text writes the setup's rights in the notation
@@ -647,6 +736,11 @@ func (s *Setup) rightsTextIn(n string) string {
 			sb.WriteByte(caseFor('K', c))
 		}
 		rights := s.Castling[c]
+		if s.namesKing(c) && !s.bareKings {
+			if k := s.unroyalKing(c); k != NoSquare {
+				sb.WriteByte(caseFor(byte('A'+k.File()), c))
+			}
+		}
 		if n == "kq" {
 			if f := s.sideRook(c, true); f >= 0 && rights&(1<<f) != 0 {
 				sb.WriteByte(caseFor('K', c))
@@ -679,6 +773,11 @@ func (p *Position) Setup() *Setup {
 	s := &Setup{Variant: p.v, Board: p.board, Turn: p.side, Castling: p.castle, KingJump: p.jump,
 		EnPassant: p.ep, EnPassantTriple: p.epFar != NoSquare, Halfmoves: p.halfmove, Fullmoves: p.fullmove, MovesLeft: p.left, FoolMoved: NoSquare,
 		Checks: [2]int{int(p.checksGiven[White]), int(p.checksGiven[Black])}}
+	for c := White; c <= Black; c++ {
+		if k := p.castleFrom[c]; p.castle[c] != 0 && k != NoSquare {
+			s.castleFile[c] = int8(k.File()) + 1
+		}
+	}
 	if p.memoryMatters() {
 		s.Copies = p.imit
 		s.Effect, s.FoolMoved = p.effect != effectNone, p.effectSq
@@ -714,7 +813,14 @@ func NewPosition(s *Setup) (*Position, error) {
 	v := s.Variant
 	p := &Position{v: v, side: s.Turn, castle: s.Castling, jump: s.KingJump,
 		ep: NoSquare, epFar: NoSquare, epVictim: NoSquare, held: [2]Square{NoSquare, NoSquare}, halfmove: s.Halfmoves, fullmove: s.Fullmoves, left: v.perTurn,
-		kit: &placingKit, effectSq: NoSquare}
+		kit: &placingKit, effectSq: NoSquare, castleFrom: [2]Square{NoSquare, NoSquare}}
+	if v.anyStart && v.royal == 0 {
+		for c := White; c <= Black; c++ {
+			if s.Castling[c] != 0 {
+				p.castleFrom[c] = s.unroyalKing(c)
+			}
+		}
+	}
 	if s.MovesLeft != 0 {
 		if s.MovesLeft < 1 || s.MovesLeft > v.perTurn {
 			return nil, s.at(newError(ErrIllegalPosition, fieldMovesLeft, -1, "a turn of %s has %d moves, not %d", v.def.ID, v.perTurn, s.MovesLeft), NoSquare)
@@ -846,6 +952,8 @@ func (p *Position) checkRights() error {
 		}
 		k := p.castler(c)
 		switch {
+		case k == NoSquare && v.royal == 0 && v.anyStart:
+			return newError(ErrIllegalPosition, fieldRights, -1, "%s castling rights need a %s on rank %d", c, v.PieceName(v.castleKing), home.Rank()+1)
 		case k == NoSquare && v.royal == 0:
 			return newError(ErrIllegalPosition, fieldRights, -1, "%s castling rights need the %s on its start square %s", c, v.PieceName(v.castleKing), home)
 		case v.anyStart && k.Rank() != home.Rank():

@@ -108,6 +108,7 @@ func TestFirstRankBarred(t *testing.T) {
 		"nocheckatomic":     "P",
 		"atomar":            "P",
 		"extinction":        "P",
+		"extinction960":     "P",
 		"coregal":           "P",
 	}
 	vs, err := Builtins()

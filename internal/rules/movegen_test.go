@@ -128,7 +128,7 @@ func FuzzPlayout(f *testing.F) {
 	f.Add("grand", "2k''6t/j'2u3k2/p3r'2pp1/2o''2yd''3/E''3pb''4/9e''/3D''YP1O''2/P3B''R'2P1/1KP3U1J'1/2T3K''3 w - - 0 20", []byte{5, 50, 150, 250, 9})
 	f.Add("grand", "10/3P6/6P2k/7n2/10/10/10/5p4/2p7/K6R2 w - - 0 40 all", []byte{70, 1, 140, 2, 3})
 	f.Add("grand", "g''k''bd'o''u'l'o'qi/h'gw'e'f'k1tc'k'/pppppppppp/10/10/10/10/PPPPPPPPPP/H'GW'E'F'K1TC'K'/G''K''BD'O''U'L'O'QI w - - 0 1 captured:QBGC'K'H'E'D'O'G''IO''W'U'F'K''TL'qbgc'k'h'e'd'o'g''io''w'u'f'k''tl'", []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
-	for _, v := range []string{"3check", "racingkings", "antichess", "horde", "threekings", "losers", "knightmate", "kingofthehill", "atomic", "atomic960", "nocheckatomic", "atomar", "extinction", "coregal"} {
+	for _, v := range []string{"3check", "racingkings", "antichess", "horde", "threekings", "losers", "knightmate", "kingofthehill", "atomic", "atomic960", "nocheckatomic", "atomar", "extinction", "extinction960", "coregal"} {
 		f.Add(v, "", []byte{5, 3, 8, 1, 9, 2, 7, 4, 6, 0, 5, 3, 8})
 	}
 	f.Add("3check", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 1+1 0 1", []byte{1, 2, 3, 4})
@@ -137,6 +137,7 @@ func FuzzPlayout(f *testing.F) {
 	f.Add("atomic960", "r3k1rR/5K2/8/8/8/8/8/8 b kq - 0 1", []byte{1, 3, 5, 7, 9, 11})
 	f.Add("atomar", "r1b5/3p2k1/4n2p/Bp3p2/8/6P1/P1PK1P2/1R3B2 w - - 12 31", []byte{2, 4, 6, 8, 10})
 	f.Add("coregal", "2r1k3/1P6/8/3q4/8/8/5Q2/4K3 w - - 0 1", []byte{1, 2, 3, 4, 5, 6, 7, 8})
+	f.Add("extinction960", "r1k1k2r/pppbqppp/2n2n2/8/8/2N2N2/PPPBQPPP/R3K2R b KQekq - 0 1", []byte{1, 2, 3, 4, 5, 6})
 	f.Fuzz(func(t *testing.T, variant, fen string, choices []byte) {
 		v, err := Builtin(variant)
 		if err != nil {
@@ -191,7 +192,7 @@ func mustFresh(t *testing.T, p *Position) *Position {
 func TestPlayoutSeeds(t *testing.T) {
 	for _, variant := range []string{"chess", "shako", "grand", "giant", "giant-quick", "courier", "wolf", "wildebeest",
 		"3check", "5check", "racingkings", "antichess", "horde", "threekings", "losers", "knightmate", "kingofthehill",
-		"atomic", "atomic960", "nocheckatomic", "atomar", "extinction", "coregal"} {
+		"atomic", "atomic960", "nocheckatomic", "atomar", "extinction", "extinction960", "coregal"} {
 		p := MustBuiltin(variant).Start()
 		for ply := 0; ply < 120; ply++ {
 			legal := checkMoveInvariants(t, p)

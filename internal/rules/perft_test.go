@@ -142,7 +142,7 @@ func TestPerftEndRules(t *testing.T) {
 	}
 }
 
-var endSuites = []string{"kingofthehill", "3check", "5check", "racingkings", "antichess", "threekings", "horde", "losers", "terachess2-hill", "terachess2-3check", "giveaway", "codrus", "kinglet", "atomic", "atomic960", "nocheckatomic", "atomar", "extinction", "coregal"}
+var endSuites = []string{"kingofthehill", "3check", "5check", "racingkings", "antichess", "threekings", "horde", "losers", "terachess2-hill", "terachess2-3check", "giveaway", "codrus", "kinglet", "atomic", "atomic960", "nocheckatomic", "atomar", "extinction", "extinction960", "coregal"}
 
 // Every suite file under testdata/perft is run by one of the perft tests:
 // a suite no test reads proves nothing.

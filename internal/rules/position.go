@@ -27,6 +27,10 @@ type Position struct {
 	stuck       bitboard    // the squares of the pieces their enemy neighbours immobilize, when the kit has powers (immobilizer.go)
 	checksGiven [2]uint8    // the checks each colour has given, in a variant with a check limit (checks.go)
 	pawns       [2]bitboard // the squares of the pieces of each colour's Pawn plan, when it has one (bulk.go)
+	// castleFrom: where castling starts anywhere and the castling King is
+	// not royal (Extinction960), the square of the King that holds each
+	// colour's castling rights, set from the FEN (castler).
+	castleFrom [2]Square
 }
 
 // undo holds what unmake needs to restore a position.
@@ -392,7 +396,7 @@ func (p *Position) castleRook(m Move) (from, to Square) {
 
 func (p *Position) updateRights(m Move, moved, captured Piece, capSq Square) {
 	us := moved.Color()
-	if t := moved.Type(); t == p.v.royal || p.v.royal == 0 && t == p.v.castleKing && m.From == p.v.kingHome[us] {
+	if t := moved.Type(); t == p.v.royal || p.v.royal == 0 && t == p.v.castleKing && m.From == p.castleHome(us) {
 		p.castle[us] = 0
 		p.jump[us] = false
 	}
@@ -403,9 +407,19 @@ func (p *Position) updateRights(m Move, moved, captured Piece, capSq Square) {
 	if captured != 0 && p.castle[them] != 0 && captured.Type() == p.v.rook && capSq.Rank() == p.v.castleRank[them] {
 		p.castle[them] &^= 1 << capSq.File()
 	}
-	if captured != 0 && p.castle[them] != 0 && p.v.royal == 0 && captured.Type() == p.v.castleKing && capSq == p.v.kingHome[them] {
+	if captured != 0 && p.castle[them] != 0 && p.v.royal == 0 && captured.Type() == p.v.castleKing && capSq == p.castleHome(them) {
 		p.castle[them] = 0 // the castling King taken
 	}
+}
+
+// castleHome returns the square of colour c's castling King where it is
+// not royal: its start square, or where castling starts anywhere the
+// square of the King that holds the rights.
+func (p *Position) castleHome(c Color) Square {
+	if p.v.anyStart {
+		return p.castleFrom[c]
+	}
+	return p.v.kingHome[c]
 }
 
 // unmake reverts make.

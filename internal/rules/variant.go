@@ -740,9 +740,6 @@ func (v *Variant) compileRules() error {
 		if v.castleKing == 0 {
 			return newError(ErrInvalidVariant, "rules.castling.king", -1, "no piece is royal: name the piece that castles")
 		}
-		if r.Castling.AnyStart && v.royal == 0 {
-			return newError(ErrInvalidVariant, "rules.castling.anyStart", -1, "castling from any start needs a royal King: a King that is not royal castles from its start square")
-		}
 		switch r.Castling.Notation {
 		case "kq", "files":
 			v.castling = r.Castling.Notation

@@ -459,20 +459,9 @@ func (s *Setup) kingSquare(c Color) Square {
 		if h := v.kingHome[c]; h >= 0 && s.Board[h] == k {
 			return h
 		}
-		for sq := Square(0); sq < NumSquares; sq++ {
-			if s.Board[sq] == k {
-				return sq
-			}
-		}
-		return NoSquare
+		return s.firstOf(k)
 	}
-	k := makePiece(v.royal, c)
-	for sq := Square(0); sq < NumSquares; sq++ {
-		if s.Board[sq] == k {
-			return sq
-		}
-	}
-	return NoSquare
+	return s.firstOf(makePiece(v.royal, c))
 }
 
 // unroyalKing returns, where castling starts anywhere and the castling
@@ -489,8 +478,14 @@ func (s *Setup) unroyalKing(c Color) Square {
 	if sq := s.firstKing(c); sq != NoSquare {
 		return sq
 	}
+	return s.firstOf(k)
+}
+
+// firstOf returns the first square, from a1 on, that holds pc, or
+// NoSquare.
+func (s *Setup) firstOf(pc Piece) Square {
 	for sq := Square(0); sq < NumSquares; sq++ {
-		if s.Board[sq] == k {
+		if s.Board[sq] == pc {
 			return sq
 		}
 	}

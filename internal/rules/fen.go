@@ -7,6 +7,10 @@ import (
 	"strings"
 )
 
+// maxClock bounds the halfmove clock and the move number a FEN may give;
+// play keeps both there, so that every position reached reads back.
+const maxClock = 1_000_000
+
 // Setup is what a FEN says, parsed but not yet checked for playability.
 // NewPosition turns it into a Position.
 type Setup struct {
@@ -331,8 +335,8 @@ func parseCount(text, field string, off, min int) (int, error) {
 		return 0, newError(ErrInvalidFEN, field, off, "%s %q has a leading zero", what, text)
 	}
 	n, err := strconv.Atoi(text)
-	if err != nil || n > 1_000_000 {
-		return 0, newError(ErrInvalidFEN, field, off, "%s %q is out of range (at most 1000000)", what, text)
+	if err != nil || n > maxClock {
+		return 0, newError(ErrInvalidFEN, field, off, "%s %q is out of range (at most %d)", what, text, maxClock)
 	}
 	if n < min {
 		return 0, newError(ErrInvalidFEN, field, off, "%s must be at least %d, not %d", what, min, n)

@@ -205,7 +205,9 @@ func (p *Position) make(m Move) undo {
 	us := p.side
 	moved := p.board[m.From]
 	u.moved = moved
-	p.halfmove++
+	if p.halfmove < maxClock {
+		p.halfmove++
+	}
 	if p.v.typ(moved.Type()).PawnClass {
 		p.halfmove = 0
 	}
@@ -319,7 +321,7 @@ func (p *Position) passTurn() {
 	}
 	p.hash ^= zobristSide ^ zobristLeft[p.left] ^ zobristLeft[p.v.perTurn]
 	p.left = p.v.perTurn
-	if p.side == Black {
+	if p.side == Black && p.fullmove < maxClock {
 		p.fullmove++
 	}
 	p.side = p.side.Other()

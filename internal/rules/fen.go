@@ -24,6 +24,9 @@ type Setup struct {
 	// castling starts anywhere, the castling King is not royal and two
 	// stand on the castling rank (0: not named; unroyalKing).
 	castleFile [2]int8
+	// checked: the setup is a Position's (Position.Setup), whose royal
+	// pieces NewPosition counted.
+	checked bool
 	// bareKings: rightsText leaves out the castling King's file
 	// (parseRights reads rights written so too: the first King on the
 	// rank castles).
@@ -740,7 +743,10 @@ func (s *Setup) rightsTextIn(n string) string {
 				sb.WriteByte(caseFor(byte('A'+k.File()), c))
 			}
 		}
-		if n == "kq" {
+		// K and Q are written only where they read back: with exactly
+		// one King (parseRights), as a position has; a file letter
+		// stands for the Rook otherwise.
+		if n == "kq" && rights != 0 && (s.checked || s.royalCount(c) == nil) {
 			if f := s.sideRook(c, true); f >= 0 && rights&(1<<f) != 0 {
 				sb.WriteByte(caseFor('K', c))
 				rights &^= 1 << f
@@ -771,7 +777,7 @@ func caseFor(upper byte, c Color) byte {
 func (p *Position) Setup() *Setup {
 	s := &Setup{Variant: p.v, Board: p.board, Turn: p.side, Castling: p.castle, KingJump: p.jump,
 		EnPassant: p.ep, EnPassantTriple: p.epFar != NoSquare, Halfmoves: p.halfmove, Fullmoves: p.fullmove, MovesLeft: p.left, FoolMoved: NoSquare,
-		Checks: [2]int{int(p.checksGiven[White]), int(p.checksGiven[Black])}}
+		Checks: [2]int{int(p.checksGiven[White]), int(p.checksGiven[Black])}, checked: true}
 	for c := White; c <= Black; c++ {
 		if k := p.castleFrom[c]; p.castle[c] != 0 && k != NoSquare {
 			s.castleFile[c] = int8(k.File()) + 1

@@ -49,8 +49,9 @@ type bulkPlan struct {
 	// bitboard's first two words (boards of up to 8 ranks), which count2
 	// reads alone.
 	narrow bool
-	// ep: some group takes en passant, which a plan does not count (a
-	// position with an en-passant square is counted without it).
+	// ep: some group takes en passant, which a plan does not count: a
+	// position with an en-passant square is counted without the plan
+	// (bulkFor).
 	ep bool
 }
 
@@ -124,7 +125,7 @@ func (v *Variant) bulkPlan(t PieceType, c Color) *bulkPlan {
 	if bp.squares == (bitboard{}) || len(bp.groups) > bulkMaxGroups {
 		return nil
 	}
-	bp.narrow = v.onBoard[2] == 0 && v.onBoard[3] == 0 && abs(bp.step) < 64
+	bp.narrow = v.words <= 2 && abs(bp.step) < 64
 	for _, g := range bp.groups {
 		bp.narrow = bp.narrow && abs(g.delta) < 64
 	}

@@ -26,11 +26,7 @@ type Setup struct {
 	castleFile [2]int8
 	// checked: the setup is a Position's (Position.Setup), whose royal
 	// pieces NewPosition counted.
-	checked bool
-	// bareKings: rightsText leaves out the castling King's file
-	// (parseRights reads rights written so too: the first King on the
-	// rank castles).
-	bareKings bool
+	checked   bool
 	EnPassant Square
 	// EnPassantTriple says the last move was a triple step: it passed
 	// EnPassant and the square behind it, both en-passant squares.
@@ -588,17 +584,10 @@ func (s *Setup) parseRights(text string, off int) error {
 }
 
 // bareRights says whether text writes the setup's rights without the file
-// of a castling King that is the first on its rank, which a reader takes
-// by default (namesKing).
+// of the castling King (namesKing), which a reader takes to be the first
+// on its rank.
 func (s *Setup) bareRights(text string) bool {
-	for c := White; c <= Black; c++ {
-		if s.castleFile[c] != 0 && s.unroyalKing(c) != s.firstKing(c) {
-			return false
-		}
-	}
-	s.bareKings = true
-	defer func() { s.bareKings = false }()
-	return s.rightsText() == text || s.otherRights(text)
+	return s.rightsIn(s.Variant.castling, false) == text || s.otherRightsIn(text, false)
 }
 
 // firstKing returns the first castling King of colour c on its castling
@@ -616,16 +605,20 @@ func (s *Setup) firstKing(c Color) Square {
 // otherRights says whether text writes the setup's rights in the notation
 // the variant reads besides its own: X-FEN's KQkq in its order, or
 // Shredder-FEN's files in any order (HAha and AHah both occur).
-func (s *Setup) otherRights(text string) bool {
+func (s *Setup) otherRights(text string) bool { return s.otherRightsIn(text, true) }
+
+// otherRightsIn is otherRights, the castling King's file written where
+// named says (rightsIn).
+func (s *Setup) otherRightsIn(text string, named bool) bool {
 	switch s.Variant.castling {
 	case "kq":
-		files := []byte(s.rightsTextIn("files"))
+		files := []byte(s.rightsIn("files", named))
 		given := []byte(text)
 		slices.Sort(files)
 		slices.Sort(given)
 		return string(files) == string(given)
 	case "files":
-		return text == s.rightsTextIn("kq")
+		return text == s.rightsIn("kq", named)
 	}
 	return false
 }
@@ -728,17 +721,18 @@ func (s *Setup) FEN() string {
 	return string(sb)
 }
 
-func (s *Setup) rightsText() string { return s.rightsTextIn(s.Variant.castling) }
+func (s *Setup) rightsText() string { return s.rightsIn(s.Variant.castling, true) }
 
-// rightsTextIn writes the rights in the notation n ("kq" or "files").
-func (s *Setup) rightsTextIn(n string) string {
+// rightsIn writes the rights in the notation n ("kq" or "files"), with
+// named the castling King's file first where namesKing asks for it.
+func (s *Setup) rightsIn(n string, named bool) string {
 	var sb strings.Builder
 	for c := White; c <= Black; c++ {
 		if s.KingJump[c] {
 			sb.WriteByte(caseFor('K', c))
 		}
 		rights := s.Castling[c]
-		if s.namesKing(c) && !s.bareKings {
+		if named && s.namesKing(c) {
 			if k := s.unroyalKing(c); k != NoSquare {
 				sb.WriteByte(caseFor(byte('A'+k.File()), c))
 			}

@@ -195,7 +195,7 @@ func (f *checkFilter) gives(p *Position, m Move) bool {
 	}
 	b := &p.board
 	pc, taken := b[m.From], b[m.To]
-	b[m.From], b[m.To] = 0, pc
+	b[m.From], b[m.To] = 0, pc // the rays read the board alone: no liftPlain (10% slower here)
 	check := false
 	for i := range f.at.rays {
 		rp := &f.at.rays[i]
